@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/connection';
+import { registerErrorHandler } from './lib/error-handler';
+import { createMailer } from './lib/mailer';
+import { RateLimiter } from './lib/rate-limiter';
+import { getOrCreateSecret } from './lib/secrets';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { createTokenService } from './modules/auth/tokens';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+}
+
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorateRequest('auth', null);
+
+  const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt_secret'));
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
+    loginLimiter: new RateLimiter(config.loginRateLimit.max, config.loginRateLimit.windowMs),
+  };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Affilio API', version: '0.1.0', description: 'Affiliate marketplace API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+      await api.register(authRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  registerStatic(app, config.staticDir);
+  return app;
+}
+
+/** Serves the built PWA with an SPA fallback; the API answers JSON 404s under /api. */
+function registerStatic(app: FastifyInstance, staticDir: string | null): void {
+  const hasBuild = staticDir !== null && existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {
+          res.header('Cache-Control', 'no-cache');
+        } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || !hasBuild || request.method !== 'GET') {
+      return reply.code(404).send({ detail: 'Not found' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  index,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // stored lower-cased; the unique index makes e-mail case-insensitive
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['advertiser', 'publisher', 'admin'] }).notNull(),
+    name: text('name').notNull().default(''),
+    status: text('status', { enum: ['pending', 'active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    profileCompletionStatus: text('profile_completion_status', { enum: ['incomplete', 'complete'] })
+      .notNull()
+      .default('incomplete'),
+    profileCompletionStep: text('profile_completion_step', {
+      enum: ['registration', 'profile', 'payment', 'complete'],
+    })
+      .notNull()
+      .default('registration'),
+    preferredCurrency: text('preferred_currency'),
+    // bumped to revoke every token issued before (password reset, suspension)
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_role_idx').on(t.role)],
+);
+
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name'),
+  website: text('website'),
+  billingAddress: text('billing_address'),
+  vatId: text('vat_id'),
+  displayName: text('display_name'),
+  payoutMethod: text('payout_method', { enum: ['bank_transfer', 'paypal'] }),
+  payoutDetails: text('payout_details'),
+  taxId: text('tax_id'),
+  country: text('country'),
+  updatedAt: updatedAt(),
+});
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/** Single-row table (id = 1) of platform settings an admin edits. */
+export const adminSettings = pgTable('admin_settings', {
+  id: integer('id').primaryKey().default(1),
+  defaultCurrency: text('default_currency').notNull().default('USD'),
+  platformFeeBps: integer('platform_fee_bps').notNull().default(1000),
+  minPayoutMinor: integer('min_payout_minor').notNull().default(5000),
+  holdDays: integer('hold_days').notNull().default(30),
+  registrationRequiresApproval: boolean('registration_requires_approval').notNull().default(false),
+  maxUploadBytes: integer('max_upload_bytes')
+    .notNull()
+    .default(10 * 1024 * 1024),
+  ratesProviderUrl: text('rates_provider_url'),
+  updatedAt: updatedAt(),
+});
+
+/** Secrets generated on first start (JWT signing key, VAPID keys) so restarts keep sessions valid. */
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  error: text('error'),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { seedIfEmpty, type SeededAccount } from './db/seed';
+
+function printAccounts(accounts: SeededAccount[], url: string): void {
+  if (accounts.length === 0) return;
+  const lines = accounts.map(
+    (a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(26)} ${a.password ?? '(password from ADMIN_PASSWORD)'}`,
+  );
+  console.log(`\nAffilio seeded these accounts (shown once) — log in at ${url}\n${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const seeded = await seedIfEmpty(database.db, config);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    // app.close runs onClose hooks (flushes buffered work) before the database goes away
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.appUrl ?? `http://localhost:${config.port}`;
+  if (!config.staticDir) app.log.warn('STATIC_DIR=none: serving the API only');
+  console.log(`Affilio is running at ${url} (API docs at ${url}/api/docs, database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  printAccounts(seeded, url);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

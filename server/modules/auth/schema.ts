@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { profileFieldsSchema, userSchema } from '../users/schema';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: 'email must be a valid e-mail address' }))
+  .transform((e) => e.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'password is required' })
+  .min(8, 'password must be at least 8 characters')
+  .max(128, 'password must be at most 128 characters');
+
+const selfRegisterRole = z.enum(['advertiser', 'publisher'], {
+  error: 'role must be advertiser or publisher',
+});
+
+export const loginBody = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const registerBody = profileFieldsSchema.extend({
+  email: emailSchema,
+  password: passwordSchema,
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
+  role: selfRegisterRole,
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const registerSimplifiedBody = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  role: selfRegisterRole.default('advertiser'),
+});
+export type RegisterSimplifiedBody = z.input<typeof registerSimplifiedBody>;
+
+export const completeProfileBody = profileFieldsSchema.extend({
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export type CompleteProfileBody = z.input<typeof completeProfileBody>;
+
+export const updateProfileBody = profileFieldsSchema.extend({
+  name: z.string().trim().min(1).max(200).optional(),
+  preferred_currency: z.enum(SUPPORTED_CURRENCIES).nullable().optional(),
+  current_password: z.string().max(128).optional(),
+  new_password: passwordSchema.optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export const forgotPasswordBody = z.object({ email: emailSchema });
+export const resetPasswordBody = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200),
+  new_password: passwordSchema,
+});
+
+export const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer'), user: userSchema });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+export const errorResponse = z.object({
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;

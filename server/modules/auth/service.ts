@@ -1,0 +1,228 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { passwordResetTokens } from '../../db/schema';
+import { HttpError, badRequest, conflict, forbidden, unauthorized, unprocessable } from '../../lib/http-error';
+import { audit } from '../admin/audit';
+import { getSettings } from '../settings/queries';
+import { allowedProfileFields, completionState, missingForStep } from '../users/profile-rules';
+import { bumpTokenVersion, findUserByEmail, insertUser, updateUser, type UserWithProfile } from '../users/queries';
+import type { ProfileFields, Role } from '../users/schema';
+import { profileFromRow, profilePatch, saveProfile, toUserResponse } from '../users/service';
+import { hashPassword, verifyPassword } from './password';
+import type {
+  completeProfileBody,
+  loginBody,
+  registerBody,
+  registerSimplifiedBody,
+  resetPasswordBody,
+  updateProfileBody,
+} from './schema';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+export const RESET_PASSWORD_MESSAGE = 'Your password has been reset. You can now log in.';
+export const PENDING_APPROVAL_MESSAGE =
+  'Your account has been created and is waiting for approval by an administrator.';
+
+const PROFILE_KEYS = [
+  'company_name',
+  'website',
+  'billing_address',
+  'vat_id',
+  'display_name',
+  'payout_method',
+  'payout_details',
+  'tax_id',
+  'country',
+] as const satisfies readonly (keyof ProfileFields)[];
+
+function pickProfileFields(input: ProfileFields): ProfileFields {
+  const out: Record<string, unknown> = {};
+  for (const key of PROFILE_KEYS) if (input[key] !== undefined) out[key] = input[key];
+  return out as ProfileFields;
+}
+
+/** Refuses profile fields that belong to the other role, so nothing is silently dropped. */
+function assertFieldsFitRole(role: Role, fields: ProfileFields): void {
+  const allowed = allowedProfileFields(role);
+  const foreign = Object.keys(fields).filter((k) => !allowed.includes(k as (typeof allowed)[number]));
+  if (foreign.length > 0) throw unprocessable(`${foreign.join(', ')} does not apply to a ${role} account`);
+}
+
+async function issueToken(ctx: AppContext, found: UserWithProfile) {
+  const access_token = await ctx.tokens.sign({ sub: found.user.id, role: found.user.role, tv: found.user.tokenVersion });
+  return { access_token, token_type: 'bearer' as const, user: toUserResponse(found) };
+}
+
+async function createAccount(
+  ctx: AppContext,
+  input: { email: string; password: string; name: string; role: 'advertiser' | 'publisher'; fields: ProfileFields },
+) {
+  assertFieldsFitRole(input.role, input.fields);
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict('Email already registered');
+  const settings = await getSettings(ctx.db);
+  const passwordHash = await hashPassword(input.password);
+  const state = completionState(input.role, { ...profileFromRow(null), ...input.fields });
+  try {
+    const created = await ctx.db.transaction(async (tx) => {
+      const row = await insertUser(
+        tx,
+        {
+          email: input.email,
+          passwordHash,
+          role: input.role,
+          name: input.name,
+          status: settings.registrationRequiresApproval ? 'pending' : 'active',
+          profileCompletionStep: state.step,
+          profileCompletionStatus: state.status,
+          onboardingCompleted: state.onboardingCompleted,
+        },
+        profilePatch(input.fields),
+      );
+      await audit(tx, {
+        actorId: row.user.id,
+        action: 'user.registered',
+        entityType: 'user',
+        entityId: row.user.id,
+        after: { role: row.user.role, status: row.user.status },
+      });
+      return row;
+    });
+    if (created.user.status === 'pending') {
+      return { status: 201 as const, body: { message: PENDING_APPROVAL_MESSAGE, user: toUserResponse(created) } };
+    }
+    return { status: 201 as const, body: await issueToken(ctx, created) };
+  } catch (err) {
+    // two concurrent registrations of one e-mail: the unique index decides
+    if (isUniqueViolation(err)) throw conflict('Email already registered');
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function register(ctx: AppContext, body: z.output<typeof registerBody>) {
+  const { email, password, name, role, ...rest } = body;
+  return createAccount(ctx, { email, password, name, role, fields: pickProfileFields(rest) });
+}
+
+export function registerSimplified(ctx: AppContext, body: z.output<typeof registerSimplifiedBody>) {
+  const name = body.email.split('@')[0] ?? '';
+  return createAccount(ctx, { email: body.email, password: body.password, name, role: body.role, fields: {} });
+}
+
+export async function login(ctx: AppContext, body: z.output<typeof loginBody>, ip: string) {
+  const limiterKey = `${ip}|${body.email}`;
+  const wait = ctx.loginLimiter.hit(limiterKey);
+  if (wait > 0) {
+    throw new HttpError(429, `Too many login attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
+      'retry-after': String(wait),
+    });
+  }
+  const found = await findUserByEmail(ctx.db, body.email);
+  // verify against a dummy hash when the user is unknown, so timing does not reveal which e-mails exist
+  const ok = await verifyPassword(found?.user.passwordHash ?? DUMMY_HASH, body.password);
+  if (!found || !ok) throw unauthorized('Invalid email or password');
+  if (found.user.status === 'suspended') throw forbidden('Your account has been suspended');
+  if (found.user.status === 'pending') throw forbidden('Your account is waiting for approval by an administrator');
+  ctx.loginLimiter.reset(limiterKey);
+  return issueToken(ctx, found);
+}
+
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3wFq3Oo3Zb+G8pM6uDC0y6Zwq6nq3oH2cGm3E3wTuGo';
+
+export async function completeProfile(
+  ctx: AppContext,
+  current: UserWithProfile,
+  body: z.output<typeof completeProfileBody>,
+) {
+  const { name, ...rest } = body;
+  const fields = pickProfileFields(rest);
+  assertFieldsFitRole(current.user.role, fields);
+  const step = current.user.profileCompletionStep;
+  if (step === 'profile' || step === 'payment') {
+    const merged = { ...profileFromRow(current.profile), ...fields };
+    const missing = missingForStep(current.user.role, step, merged);
+    if (missing.length > 0) {
+      throw unprocessable(`Missing required fields for the ${step} step: ${missing.join(', ')}`);
+    }
+  }
+  const saved = await saveProfile(ctx.db, current, fields, name !== undefined ? { name } : {});
+  return toUserResponse(saved);
+}
+
+export async function updateProfile(ctx: AppContext, current: UserWithProfile, body: z.output<typeof updateProfileBody>) {
+  const { name, preferred_currency, current_password, new_password, ...rest } = body;
+  const fields = pickProfileFields(rest);
+  assertFieldsFitRole(current.user.role, fields);
+  const userPatch: { name?: string; preferredCurrency?: string | null; passwordHash?: string } = {};
+  if (name !== undefined) userPatch.name = name;
+  if (preferred_currency !== undefined) userPatch.preferredCurrency = preferred_currency;
+  if (new_password !== undefined) {
+    if (!current_password) throw unprocessable('current_password is required to set a new password');
+    if (!(await verifyPassword(current.user.passwordHash, current_password))) {
+      throw badRequest('Current password is incorrect');
+    }
+    userPatch.passwordHash = await hashPassword(new_password);
+  }
+  const saved = await saveProfile(ctx.db, current, fields, userPatch);
+  return toUserResponse(saved);
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function forgotPassword(ctx: AppContext, email: string, origin: string): Promise<void> {
+  const found = await findUserByEmail(ctx.db, email);
+  if (!found || found.user.status === 'suspended') return;
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.transaction(async (tx) => {
+    // a new link replaces any earlier one still unused
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, found.user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: found.user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+  });
+  const link = `${ctx.config.appUrl ?? origin}/reset-password?token=${token}`;
+  await ctx.mailer.send({
+    to: found.user.email,
+    subject: 'Reset your Affilio password',
+    text: `Hello ${found.user.name || found.user.email},\n\nSomeone asked to reset the password of your Affilio account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+  });
+}
+
+export async function resetPassword(ctx: AppContext, body: z.output<typeof resetPasswordBody>): Promise<void> {
+  const [row] = await ctx.db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, hashToken(body.token)));
+  if (!row) throw badRequest('Invalid password reset link');
+  if (row.usedAt) throw badRequest('This password reset link has already been used');
+  if (row.expiresAt.getTime() <= Date.now()) throw badRequest('This password reset link has expired');
+  const passwordHash = await hashPassword(body.new_password);
+  await ctx.db.transaction(async (tx) => {
+    // single use even under a race: only the request that flips used_at proceeds
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (claimed.length === 0) throw badRequest('This password reset link has already been used');
+    await updateUser(tx, row.userId, { passwordHash });
+    // signs out every existing session
+    await bumpTokenVersion(tx, row.userId);
+    await audit(tx, { actorId: row.userId, action: 'user.password_reset', entityType: 'user', entityId: row.userId });
+  });
+}

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { adminSettings } from '../../db/schema';
+import type { CurrencyCode } from '../currency/codes';
+import type { AdminSettings } from './schema';
+
+export type SettingsRow = typeof adminSettings.$inferSelect;
+
+/** The single settings row, created with the defaults of domain.md on first read. */
+export async function getSettings(db: Db): Promise<SettingsRow> {
+  const [row] = await db.select().from(adminSettings).where(eq(adminSettings.id, 1));
+  if (row) return row;
+  await db.insert(adminSettings).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(adminSettings).where(eq(adminSettings.id, 1));
+  if (!created) throw new Error('admin settings row missing');
+  return created;
+}
+
+export function toSettingsResponse(row: SettingsRow): AdminSettings {
+  return {
+    default_currency: row.defaultCurrency as CurrencyCode,
+    platform_fee_bps: row.platformFeeBps,
+    min_payout_minor: row.minPayoutMinor,
+    hold_days: row.holdDays,
+    registration_requires_approval: row.registrationRequiresApproval,
+    max_upload_bytes: row.maxUploadBytes,
+    rates_provider_url: row.ratesProviderUrl,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
