@@ -13,7 +13,10 @@ function printAccounts(accounts: SeededAccount[], url: string): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
   const seeded = await seedIfEmpty(database.db, config);
   const app = await buildApp({ config, database });
 
@@ -33,7 +36,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = config.appUrl ?? `http://localhost:${config.port}`;
   if (!config.staticDir) app.log.warn('STATIC_DIR=none: serving the API only');
-  console.log(`Affilio is running at ${url} (API docs at ${url}/api/docs, database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  console.log(
+    `Affilio is running at ${url} (API docs at ${url}/api/docs, database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  );
   printAccounts(seeded, url);
 }
 

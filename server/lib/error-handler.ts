@@ -15,7 +15,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldError[] = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
+        field:
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
         message: issue.message ?? 'is invalid',
       }));
       const first = errors[0];

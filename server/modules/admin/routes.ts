@@ -9,7 +9,13 @@ import { requireRole } from '../auth/guard';
 import { getSettings, toSettingsResponse } from '../settings/queries';
 import { adminSettingsSchema } from '../settings/schema';
 
-const outboxMail = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() });
+const outboxMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
 const denied = { 401: errorResponse, 403: errorResponse };
 
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -39,7 +45,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .from(mailOutbox)
         .orderBy(desc(mailOutbox.createdAt))
         .limit(request.query.limit);
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        created_at: r.createdAt.toISOString(),
+      }));
     },
   );
 };

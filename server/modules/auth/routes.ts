@@ -18,7 +18,13 @@ import {
 } from './schema';
 import * as auth from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 422: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
 const registered = z.union([tokenResponse, z.object({ message: z.string(), user: userSchema })]);
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -32,7 +38,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse, 429: errorResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginBody,
+        response: { 200: tokenResponse, 429: errorResponse, ...errors },
+      },
+    },
     async (request) => auth.login(ctx, request.body, request.ip),
   );
 
@@ -56,13 +68,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/auth/complete-profile',
-    { preHandler: authed, schema: { tags: ['auth'], body: completeProfileBody, response: { 200: userSchema, ...errors } } },
+    {
+      preHandler: authed,
+      schema: { tags: ['auth'], body: completeProfileBody, response: { 200: userSchema, ...errors } },
+    },
     async (request) => auth.completeProfile(ctx, currentUser(request), request.body),
   );
 
   app.put(
     '/auth/profile',
-    { preHandler: authed, schema: { tags: ['auth'], body: updateProfileBody, response: { 200: userSchema, ...errors } } },
+    {
+      preHandler: authed,
+      schema: { tags: ['auth'], body: updateProfileBody, response: { 200: userSchema, ...errors } },
+    },
     async (request) => auth.updateProfile(ctx, currentUser(request), request.body),
   );
 

@@ -58,7 +58,11 @@ export const resetPasswordBody = z.object({
   new_password: passwordSchema,
 });
 
-export const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer'), user: userSchema });
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: userSchema,
+});
 export type TokenResponse = z.infer<typeof tokenResponse>;
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;

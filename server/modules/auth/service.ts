@@ -3,11 +3,24 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { passwordResetTokens } from '../../db/schema';
-import { HttpError, badRequest, conflict, forbidden, unauthorized, unprocessable } from '../../lib/http-error';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  forbidden,
+  unauthorized,
+  unprocessable,
+} from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import { getSettings } from '../settings/queries';
 import { allowedProfileFields, completionState, missingForStep } from '../users/profile-rules';
-import { bumpTokenVersion, findUserByEmail, insertUser, updateUser, type UserWithProfile } from '../users/queries';
+import {
+  bumpTokenVersion,
+  findUserByEmail,
+  insertUser,
+  updateUser,
+  type UserWithProfile,
+} from '../users/queries';
 import type { ProfileFields, Role } from '../users/schema';
 import { profileFromRow, profilePatch, saveProfile, toUserResponse } from '../users/service';
 import { hashPassword, verifyPassword } from './password';
@@ -21,7 +34,8 @@ import type {
 } from './schema';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email, a password reset link has been sent.';
 export const RESET_PASSWORD_MESSAGE = 'Your password has been reset. You can now log in.';
 export const PENDING_APPROVAL_MESSAGE =
   'Your account has been created and is waiting for approval by an administrator.';
@@ -52,13 +66,23 @@ function assertFieldsFitRole(role: Role, fields: ProfileFields): void {
 }
 
 async function issueToken(ctx: AppContext, found: UserWithProfile) {
-  const access_token = await ctx.tokens.sign({ sub: found.user.id, role: found.user.role, tv: found.user.tokenVersion });
+  const access_token = await ctx.tokens.sign({
+    sub: found.user.id,
+    role: found.user.role,
+    tv: found.user.tokenVersion,
+  });
   return { access_token, token_type: 'bearer' as const, user: toUserResponse(found) };
 }
 
 async function createAccount(
   ctx: AppContext,
-  input: { email: string; password: string; name: string; role: 'advertiser' | 'publisher'; fields: ProfileFields },
+  input: {
+    email: string;
+    password: string;
+    name: string;
+    role: 'advertiser' | 'publisher';
+    fields: ProfileFields;
+  },
 ) {
   assertFieldsFitRole(input.role, input.fields);
   if (await findUserByEmail(ctx.db, input.email)) throw conflict('Email already registered');
@@ -91,7 +115,10 @@ async function createAccount(
       return row;
     });
     if (created.user.status === 'pending') {
-      return { status: 201 as const, body: { message: PENDING_APPROVAL_MESSAGE, user: toUserResponse(created) } };
+      return {
+        status: 201 as const,
+        body: { message: PENDING_APPROVAL_MESSAGE, user: toUserResponse(created) },
+      };
     }
     return { status: 201 as const, body: await issueToken(ctx, created) };
   } catch (err) {
@@ -115,7 +142,13 @@ export function register(ctx: AppContext, body: z.output<typeof registerBody>) {
 
 export function registerSimplified(ctx: AppContext, body: z.output<typeof registerSimplifiedBody>) {
   const name = body.email.split('@')[0] ?? '';
-  return createAccount(ctx, { email: body.email, password: body.password, name, role: body.role, fields: {} });
+  return createAccount(ctx, {
+    email: body.email,
+    password: body.password,
+    name,
+    role: body.role,
+    fields: {},
+  });
 }
 
 export async function login(ctx: AppContext, body: z.output<typeof loginBody>, ip: string) {
@@ -131,7 +164,8 @@ export async function login(ctx: AppContext, body: z.output<typeof loginBody>, i
   const ok = await verifyPassword(found?.user.passwordHash ?? DUMMY_HASH, body.password);
   if (!found || !ok) throw unauthorized('Invalid email or password');
   if (found.user.status === 'suspended') throw forbidden('Your account has been suspended');
-  if (found.user.status === 'pending') throw forbidden('Your account is waiting for approval by an administrator');
+  if (found.user.status === 'pending')
+    throw forbidden('Your account is waiting for approval by an administrator');
   ctx.loginLimiter.reset(limiterKey);
   return issueToken(ctx, found);
 }
@@ -159,7 +193,11 @@ export async function completeProfile(
   return toUserResponse(saved);
 }
 
-export async function updateProfile(ctx: AppContext, current: UserWithProfile, body: z.output<typeof updateProfileBody>) {
+export async function updateProfile(
+  ctx: AppContext,
+  current: UserWithProfile,
+  body: z.output<typeof updateProfileBody>,
+) {
   const { name, preferred_currency, current_password, new_password, ...rest } = body;
   const fields = pickProfileFields(rest);
   assertFieldsFitRole(current.user.role, fields);
@@ -203,7 +241,10 @@ export async function forgotPassword(ctx: AppContext, email: string, origin: str
   });
 }
 
-export async function resetPassword(ctx: AppContext, body: z.output<typeof resetPasswordBody>): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  body: z.output<typeof resetPasswordBody>,
+): Promise<void> {
   const [row] = await ctx.db
     .select()
     .from(passwordResetTokens)
@@ -223,6 +264,11 @@ export async function resetPassword(ctx: AppContext, body: z.output<typeof reset
     await updateUser(tx, row.userId, { passwordHash });
     // signs out every existing session
     await bumpTokenVersion(tx, row.userId);
-    await audit(tx, { actorId: row.userId, action: 'user.password_reset', entityType: 'user', entityId: row.userId });
+    await audit(tx, {
+      actorId: row.userId,
+      action: 'user.password_reset',
+      entityType: 'user',
+      entityId: row.userId,
+    });
   });
 }

@@ -7,7 +7,11 @@ export const adminSettingsSchema = z.object({
   min_payout_minor: z.number().int().min(0),
   hold_days: z.number().int().min(0).max(365),
   registration_requires_approval: z.boolean(),
-  max_upload_bytes: z.number().int().min(1024).max(1024 * 1024 * 1024),
+  max_upload_bytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024),
   rates_provider_url: z.string().nullable(),
   updated_at: z.string(),
 });

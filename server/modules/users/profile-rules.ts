@@ -3,7 +3,10 @@ import type { Profile, ProfileStep, Role } from './schema';
 type ProfileField = keyof Profile;
 
 /** Fields each role may hold, and which of them onboarding requires, step by step (domain.md: Accounts). */
-const ROLE_FIELDS: Record<Role, { allowed: ProfileField[]; profile: ProfileField[]; payment: ProfileField[] }> = {
+const ROLE_FIELDS: Record<
+  Role,
+  { allowed: ProfileField[]; profile: ProfileField[]; payment: ProfileField[] }
+> = {
   advertiser: {
     allowed: ['company_name', 'website', 'country', 'billing_address', 'vat_id'],
     profile: ['company_name', 'country'],

@@ -30,7 +30,11 @@ export async function findUserById(db: Db, id: string): Promise<UserWithProfile 
   return rows[0] ?? null;
 }
 
-export async function insertUser(db: Db, values: NewUserRow, profile: ProfilePatch): Promise<UserWithProfile> {
+export async function insertUser(
+  db: Db,
+  values: NewUserRow,
+  profile: ProfilePatch,
+): Promise<UserWithProfile> {
   const [user] = await db.insert(users).values(values).returning();
   if (!user) throw new Error('insert returned no user');
   const [profileRow] = await db

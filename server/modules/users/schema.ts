@@ -17,7 +17,10 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const profileFieldsSchema = z.object({
   // advertiser
   company_name: text(200).optional(),
-  website: z.url({ protocol: /^https?$/, error: 'website must be an http(s) URL' }).max(500).optional(),
+  website: z
+    .url({ protocol: /^https?$/, error: 'website must be an http(s) URL' })
+    .max(500)
+    .optional(),
   billing_address: text(1000).optional(),
   vat_id: text(50).optional(),
   // publisher

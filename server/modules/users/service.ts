@@ -1,7 +1,13 @@
 import type { Db } from '../../db/connection';
 import type { CurrencyCode } from '../currency/codes';
 import { completionState } from './profile-rules';
-import { updateUser, upsertProfile, type ProfilePatch, type ProfileRow, type UserWithProfile } from './queries';
+import {
+  updateUser,
+  upsertProfile,
+  type ProfilePatch,
+  type ProfileRow,
+  type UserWithProfile,
+} from './queries';
 import type { Profile, ProfileFields, User } from './schema';
 
 export function profileFromRow(row: ProfileRow | null): Profile {

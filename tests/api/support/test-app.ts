@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { testConfig, type AppConfig } from '../../../server/config';
+import { openDatabase, type Database } from '../../../server/db/connection';
+import { hashPassword } from '../../../server/modules/auth/password';
+import { insertUser } from '../../../server/modules/users/queries';
+import type { Role } from '../../../server/modules/users/schema';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on its own database: in-memory PGlite by default; with DATABASE_URL set, a throwaway
+ * database created on that server (and dropped afterwards), so the same suite proves both backends.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const adminUrl = process.env.DATABASE_URL;
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (adminUrl) {
+    const { default: pg } = await import('pg');
+    const name = `affilio_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  const app = await buildApp({ config: testConfig(overrides), database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface UserOptions {
+  role?: Role;
+  email?: string;
+  password?: string;
+  status?: 'pending' | 'active' | 'suspended';
+  onboarded?: boolean;
+}
+
+let counter = 0;
+
+/** Inserts a user straight into the database (fast path for tests that are not about registration). */
+export async function createUser(t: TestApp, options: UserOptions = {}) {
+  counter += 1;
+  const role = options.role ?? 'advertiser';
+  const email = options.email ?? `${role}${counter}-${randomBytes(3).toString('hex')}@test.example`;
+  const password = options.password ?? 'correct-horse-battery';
+  const onboarded = options.onboarded ?? true;
+  const { user } = await insertUser(
+    t.database.db,
+    {
+      email,
+      passwordHash: await hashPassword(password),
+      role,
+      name: `${role} ${counter}`,
+      status: options.status ?? 'active',
+      onboardingCompleted: onboarded,
+      profileCompletionStatus: onboarded ? 'complete' : 'incomplete',
+      profileCompletionStep: onboarded ? 'complete' : 'profile',
+    },
+    {},
+  );
+  return { id: user.id, email, password, role };
+}
+
+export async function login(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().access_token as string;
+}
+
+/** inject with an optional bearer token. */
+export function call(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    payload: options.payload as InjectOptions['payload'],
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  });
+}
