@@ -14,6 +14,7 @@ import { RateLimiter } from './lib/rate-limiter';
 import { getOrCreateSecret } from './lib/secrets';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
 
 export interface BuildAppOptions {
@@ -56,6 +57,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
       await api.register(authRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(campaignRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -128,3 +128,50 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
   ],
 );
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    advertiserId: uuid('advertiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    status: text('status', { enum: ['draft', 'active', 'paused', 'ended'] })
+      .notNull()
+      .default('draft'),
+    landingUrl: text('landing_url').notNull(),
+    currency: text('currency').notNull(),
+    commissionModel: text('commission_model', { enum: ['cpa', 'revshare', 'cpc', 'cpl'] }).notNull(),
+    payoutMinor: integer('payout_minor'),
+    revshareBps: integer('revshare_bps'),
+    tiers: jsonb('tiers')
+      .$type<{ min_conversions_in_month: number; payout_minor?: number; revshare_bps?: number }[]>()
+      .notNull()
+      .default([]),
+    publisherOverrides: jsonb('publisher_overrides')
+      .$type<{ publisher_id: string; payout_minor?: number; revshare_bps?: number }[]>()
+      .notNull()
+      .default([]),
+    budgetMinor: integer('budget_minor'),
+    dailyCapMinor: integer('daily_cap_minor'),
+    attributionDays: integer('attribution_days').notNull().default(30),
+    approvalMode: text('approval_mode', { enum: ['manual', 'auto'] })
+      .notNull()
+      .default('manual'),
+    allowedCountries: jsonb('allowed_countries').$type<string[]>().notNull().default([]),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    terms: text('terms').notNull().default(''),
+    creativeIds: jsonb('creative_ids').$type<string[]>().notNull().default([]),
+    trackingSecret: text('tracking_secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('campaigns_advertiser_idx').on(t.advertiserId),
+    index('campaigns_status_idx').on(t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { errorResponse } from '../auth/schema';
+import { currentUser, requireAuth } from '../auth/guard';
+import { campaignSchema, createCampaignBody, listCampaignsQuery, updateCampaignBody } from './schema';
+import * as campaigns from './service';
+
+const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
+
+export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', requireAuth(ctx));
+
+  app.get(
+    '/campaigns',
+    {
+      schema: {
+        tags: ['campaigns'],
+        querystring: listCampaignsQuery,
+        response: { 200: z.array(campaignSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await campaigns.listCampaigns(
+        ctx.db,
+        currentUser(request).user,
+        request.query,
+      );
+      return reply.header('X-Total-Count', String(total)).send(items);
+    },
+  );
+
+  app.get(
+    '/campaigns/:id',
+    { schema: { tags: ['campaigns'], params: idParams, response: { 200: campaignSchema, ...errors } } },
+    async (request) => campaigns.getCampaign(ctx.db, currentUser(request).user, request.params.id),
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      schema: { tags: ['campaigns'], body: createCampaignBody, response: { 201: campaignSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const created = await campaigns.createCampaign(ctx.db, currentUser(request).user, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/campaigns/:id',
+    {
+      schema: {
+        tags: ['campaigns'],
+        params: idParams,
+        body: updateCampaignBody,
+        response: { 200: campaignSchema, ...errors },
+      },
+    },
+    async (request) =>
+      campaigns.updateCampaign(ctx.db, currentUser(request).user, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/campaigns/:id',
+    { schema: { tags: ['campaigns'], params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await campaigns.deleteCampaign(ctx.db, currentUser(request).user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

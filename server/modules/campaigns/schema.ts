@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '../currency/codes';
+
+export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
+export const CAMPAIGN_CATEGORIES = [
+  'fashion',
+  'electronics',
+  'finance',
+  'travel',
+  'health',
+  'software',
+  'other',
+] as const;
+export const COMMISSION_MODELS = ['cpa', 'revshare', 'cpc', 'cpl'] as const;
+export const APPROVAL_MODES = ['manual', 'auto'] as const;
+
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export type CommissionModel = (typeof COMMISSION_MODELS)[number];
+
+const minor = z.number().int().positive().max(1_000_000_000_000);
+const bps = z
+  .number()
+  .int()
+  .min(1, 'revshare_bps must be at least 1')
+  .max(10_000, 'revshare_bps must be at most 10000 (100%)');
+const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'countries are two-letter ISO codes')
+  .transform((c) => c.toUpperCase());
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, error: 'landing_url must be an http(s) URL' }));
+const timestamp = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+
+export const tierSchema = z.object({
+  min_conversions_in_month: z.number().int().min(1),
+  payout_minor: minor.optional(),
+  revshare_bps: bps.optional(),
+});
+export const publisherOverrideSchema = z.object({
+  publisher_id: z.uuid(),
+  payout_minor: minor.optional(),
+  revshare_bps: bps.optional(),
+});
+
+/** Fields an advertiser sets; cross-field rules (model ↔ payout, date order) live in service.ts. */
+export const campaignFields = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
+  description: z.string().max(5000),
+  category: z.enum(CAMPAIGN_CATEGORIES, {
+    error: `category must be one of ${CAMPAIGN_CATEGORIES.join(', ')}`,
+  }),
+  status: z.enum(CAMPAIGN_STATUSES),
+  landing_url: httpUrl,
+  currency: z.enum(SUPPORTED_CURRENCIES, { error: 'currency is not supported' }),
+  commission_model: z.enum(COMMISSION_MODELS, {
+    error: `commission_model must be one of ${COMMISSION_MODELS.join(', ')}`,
+  }),
+  payout_minor: minor.nullable(),
+  revshare_bps: bps.nullable(),
+  tiers: z.array(tierSchema).max(20),
+  publisher_overrides: z.array(publisherOverrideSchema).max(1000),
+  budget_minor: minor.nullable(),
+  daily_cap_minor: minor.nullable(),
+  attribution_days: z.number().int().min(1).max(365),
+  approval_mode: z.enum(APPROVAL_MODES),
+  allowed_countries: z.array(country).max(250),
+  starts_at: timestamp.nullable(),
+  ends_at: timestamp.nullable(),
+  terms: z.string().max(20_000),
+  creative_ids: z.array(z.uuid()).max(50),
+});
+
+export const createCampaignBody = campaignFields.partial().required({
+  name: true,
+  category: true,
+  landing_url: true,
+  currency: true,
+  commission_model: true,
+});
+export type CreateCampaignBody = z.input<typeof createCampaignBody>;
+
+export const updateCampaignBody = campaignFields.partial();
+export type UpdateCampaignBody = z.input<typeof updateCampaignBody>;
+
+const filterAll = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(['all', ...values]).default('all');
+
+export const listCampaignsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+  status: filterAll(CAMPAIGN_STATUSES),
+  category: filterAll(CAMPAIGN_CATEGORIES),
+  search: z.string().trim().max(200).optional(),
+  advertiser_id: z.uuid().optional(),
+});
+export type ListCampaignsQuery = z.output<typeof listCampaignsQuery>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  advertiser_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  landing_url: z.string(),
+  currency: z.string(),
+  commission_model: z.enum(COMMISSION_MODELS),
+  payout_minor: z.number().nullable(),
+  revshare_bps: z.number().nullable(),
+  tiers: z.array(tierSchema),
+  publisher_overrides: z.array(publisherOverrideSchema),
+  budget_minor: z.number().nullable(),
+  daily_cap_minor: z.number().nullable(),
+  attribution_days: z.number(),
+  approval_mode: z.enum(APPROVAL_MODES),
+  allowed_countries: z.array(z.string()),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  terms: z.string(),
+  creative_ids: z.array(z.string()),
+  /** only for the owning advertiser and admins */
+  tracking_secret: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../../db/connection';
+import { forbidden, notFound, unprocessable } from '../../lib/http-error';
+import type { UserRow } from '../users/queries';
+import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
+import * as q from './queries';
+import type { Campaign, createCampaignBody, ListCampaignsQuery, updateCampaignBody } from './schema';
+
+type CampaignInput = z.output<typeof updateCampaignBody>;
+
+const newTrackingSecret = () => randomBytes(24).toString('base64url');
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toCampaignResponse(row: q.CampaignRow, viewer: UserRow): Campaign {
+  const privileged = canSeeCampaignPrivateFields(viewer, row);
+  return {
+    id: row.id,
+    advertiser_id: row.advertiserId,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    status: row.status,
+    landing_url: row.landingUrl,
+    currency: row.currency,
+    commission_model: row.commissionModel,
+    payout_minor: row.payoutMinor,
+    revshare_bps: row.revshareBps,
+    tiers: row.tiers,
+    // a publisher sees only the override that concerns them
+    publisher_overrides: privileged
+      ? row.publisherOverrides
+      : row.publisherOverrides.filter((o) => o.publisher_id === viewer.id),
+    budget_minor: row.budgetMinor,
+    daily_cap_minor: row.dailyCapMinor,
+    attribution_days: row.attributionDays,
+    approval_mode: row.approvalMode,
+    allowed_countries: row.allowedCountries,
+    starts_at: iso(row.startsAt),
+    ends_at: iso(row.endsAt),
+    terms: row.terms,
+    creative_ids: row.creativeIds,
+    ...(privileged ? { tracking_secret: row.trackingSecret } : {}),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toRowPatch(input: CampaignInput): Partial<q.NewCampaignRow> {
+  const patch: Partial<q.NewCampaignRow> = {};
+  const set = <K extends keyof q.NewCampaignRow>(key: K, value: q.NewCampaignRow[K] | undefined) => {
+    if (value !== undefined) patch[key] = value;
+  };
+  set('name', input.name);
+  set('description', input.description);
+  set('category', input.category);
+  set('status', input.status);
+  set('landingUrl', input.landing_url);
+  set('currency', input.currency);
+  set('commissionModel', input.commission_model);
+  set('payoutMinor', input.payout_minor);
+  set('revshareBps', input.revshare_bps);
+  set('tiers', input.tiers);
+  set('publisherOverrides', input.publisher_overrides);
+  set('budgetMinor', input.budget_minor);
+  set('dailyCapMinor', input.daily_cap_minor);
+  set('attributionDays', input.attribution_days);
+  set('approvalMode', input.approval_mode);
+  set('allowedCountries', input.allowed_countries);
+  set(
+    'startsAt',
+    input.starts_at === undefined ? undefined : input.starts_at ? new Date(input.starts_at) : null,
+  );
+  set('endsAt', input.ends_at === undefined ? undefined : input.ends_at ? new Date(input.ends_at) : null);
+  set('terms', input.terms);
+  set('creativeIds', input.creative_ids);
+  return patch;
+}
+
+type RuleSubject = Pick<
+  q.NewCampaignRow,
+  'commissionModel' | 'payoutMinor' | 'revshareBps' | 'tiers' | 'publisherOverrides' | 'startsAt' | 'endsAt'
+>;
+
+/**
+ * Rules across fields, checked on the merged result of create or update: the payout field matches the
+ * model (the other one is cleared), tiers and overrides speak the model's unit, dates are ordered.
+ */
+function applyCampaignRules(c: RuleSubject): Pick<q.NewCampaignRow, 'payoutMinor' | 'revshareBps'> {
+  const revshare = c.commissionModel === 'revshare';
+  const unit = revshare ? 'revshare_bps' : 'payout_minor';
+  if (revshare ? c.revshareBps == null : c.payoutMinor == null) {
+    throw unprocessable(`${unit} is required for the ${c.commissionModel} model`);
+  }
+  const speaksUnit = (x: { payout_minor?: number; revshare_bps?: number }) =>
+    revshare ? x.revshare_bps !== undefined : x.payout_minor !== undefined;
+  if (!(c.tiers ?? []).every(speaksUnit))
+    throw unprocessable(`every tier needs ${unit} for the ${c.commissionModel} model`);
+  const overrides = c.publisherOverrides ?? [];
+  if (!overrides.every(speaksUnit)) {
+    throw unprocessable(`every publisher override needs ${unit} for the ${c.commissionModel} model`);
+  }
+  if (new Set(overrides.map((o) => o.publisher_id)).size !== overrides.length) {
+    throw unprocessable('publisher_overrides lists a publisher twice');
+  }
+  if (c.startsAt && c.endsAt && c.endsAt <= c.startsAt)
+    throw unprocessable('ends_at must be after starts_at');
+  return revshare
+    ? { payoutMinor: null, revshareBps: c.revshareBps }
+    : { payoutMinor: c.payoutMinor, revshareBps: null };
+}
+
+export async function createCampaign(db: Db, user: UserRow, body: z.output<typeof createCampaignBody>) {
+  if (user.role !== 'advertiser') throw forbidden('Only advertisers can create campaigns');
+  if (body.status === 'ended') throw unprocessable('a new campaign cannot start as ended');
+  const values: q.NewCampaignRow = {
+    ...toRowPatch(body),
+    name: body.name,
+    category: body.category,
+    landingUrl: body.landing_url,
+    currency: body.currency,
+    commissionModel: body.commission_model,
+    advertiserId: user.id,
+    trackingSecret: newTrackingSecret(),
+  };
+  const row = await q.insertCampaign(db, { ...values, ...applyCampaignRules(values) });
+  return toCampaignResponse(row, user);
+}
+
+async function loadVisible(db: Db, user: UserRow, id: string): Promise<q.CampaignRow> {
+  const row = await q.findCampaign(db, id);
+  // a campaign the caller may not see answers like one that does not exist
+  if (!row || !canViewCampaign(user, row)) throw notFound('Campaign not found');
+  return row;
+}
+
+export async function getCampaign(db: Db, user: UserRow, id: string) {
+  return toCampaignResponse(await loadVisible(db, user, id), user);
+}
+
+export async function updateCampaign(db: Db, user: UserRow, id: string, body: CampaignInput) {
+  const current = await loadVisible(db, user, id);
+  if (!canEditCampaign(user, current)) throw forbidden('Only the campaign owner or an admin can change it');
+  if (current.status === 'ended' && body.status && body.status !== 'ended') {
+    throw unprocessable('an ended campaign cannot be reopened');
+  }
+  const patch = toRowPatch(body);
+  const merged = { ...current, ...patch };
+  const row = await q.updateCampaign(db, id, { ...patch, ...applyCampaignRules(merged) });
+  return toCampaignResponse(row, user);
+}
+
+export async function deleteCampaign(db: Db, user: UserRow, id: string): Promise<void> {
+  const current = await loadVisible(db, user, id);
+  if (!canEditCampaign(user, current)) throw forbidden('Only the campaign owner or an admin can delete it');
+  // Until conversions exist (tracking issue) no campaign has money attached, so every delete is a real
+  // delete; that issue must turn deletes of campaigns with commissions into status `ended`.
+  await q.deleteCampaign(db, id);
+}
+
+export async function listCampaigns(db: Db, user: UserRow, query: ListCampaignsQuery) {
+  const filter: q.CampaignFilter = {
+    category: query.category === 'all' ? undefined : query.category,
+    status: query.status === 'all' ? undefined : query.status,
+    search: query.search || undefined,
+  };
+  if (user.role === 'advertiser') filter.advertiserId = user.id;
+  else if (user.role === 'admin') filter.advertiserId = query.advertiser_id;
+  else {
+    // publishers browse the marketplace: active campaigns only, whatever status they ask for
+    if (filter.status && filter.status !== 'active') return { items: [], total: 0 };
+    filter.status = 'active';
+    filter.advertiserId = query.advertiser_id;
+  }
+  const { items, total } = await q.listCampaigns(db, filter, query);
+  return { items: items.map((row) => toCampaignResponse(row, user)), total };
+}
