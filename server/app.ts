@@ -1,3 +1,4 @@
+import dns from 'node:dns/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,18 +12,27 @@ import type { Database } from './db/connection';
 import { registerErrorHandler } from './lib/error-handler';
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limiter';
+import { createSafeFetcher } from './lib/safe-fetch';
 import { getOrCreateSecret } from './lib/secrets';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
+import type { VerificationDeps } from './modules/websites/verification';
+import { websiteRoutes } from './modules/websites/routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
+  /** replaces the real HTTP/DNS checks of website verification (tests) */
+  verification?: VerificationDeps;
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  verification,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -40,6 +50,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
     loginLimiter: new RateLimiter(config.loginRateLimit.max, config.loginRateLimit.windowMs),
+    verification: verification ?? {
+      fetchText: createSafeFetcher({ allowPrivate: config.verifyAllowPrivateNetworks }),
+      resolveTxt: (hostname) => dns.resolveTxt(hostname),
+    },
   };
 
   await app.register(fastifySwagger, {
@@ -58,6 +72,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(authRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
+      await api.register(websiteRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   logLevel: string;
   loginRateLimit: { max: number; windowMs: number };
+  /** lets website verification reach loopback/private addresses: local testing only, never production */
+  verifyAllowPrivateNetworks: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: intFrom(env.LOGIN_RATE_LIMIT_MAX, 10, 'LOGIN_RATE_LIMIT_MAX'),
       windowMs: intFrom(env.LOGIN_RATE_LIMIT_WINDOW_MS, 15 * 60_000, 'LOGIN_RATE_LIMIT_WINDOW_MS'),
     },
+    verifyAllowPrivateNetworks: env.VERIFY_ALLOW_PRIVATE_NETWORKS === 'true',
   };
 }
 

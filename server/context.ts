@@ -3,6 +3,7 @@ import type { Db } from './db/connection';
 import type { Mailer } from './lib/mailer';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './modules/auth/tokens';
+import type { VerificationDeps } from './modules/websites/verification';
 
 /** What route plugins and services share; built once in buildApp. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   mailer: Mailer;
   tokens: TokenService;
   loginLimiter: RateLimiter;
+  /** how website ownership is checked (HTTP fetch, DNS); injectable for tests */
+  verification: VerificationDeps;
 }

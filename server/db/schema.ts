@@ -175,3 +175,29 @@ export const campaigns = pgTable(
     index('campaigns_status_idx').on(t.status, t.createdAt),
   ],
 );
+
+export const websites = pgTable(
+  'websites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** normalised origin: scheme://host[:port], lower-case, no path */
+    url: text('url').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    monthlyVisitors: integer('monthly_visitors').notNull().default(0),
+    description: text('description').notNull().default(''),
+    verificationStatus: text('verification_status', { enum: ['unverified', 'pending', 'verified', 'failed'] })
+      .notNull()
+      .default('unverified'),
+    verificationMethod: text('verification_method', { enum: ['meta', 'file', 'dns'] }),
+    verificationToken: text('verification_token').notNull(),
+    verificationError: text('verification_error'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('websites_publisher_url_idx').on(t.publisherId, t.url)],
+);

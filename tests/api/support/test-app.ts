@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/connection';
 import { hashPassword } from '../../../server/modules/auth/password';
@@ -17,7 +17,10 @@ export interface TestApp {
  * A fresh app on its own database: in-memory PGlite by default; with DATABASE_URL set, a throwaway
  * database created on that server (and dropped afterwards), so the same suite proves both backends.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildAppOptions, 'config' | 'database'> = {},
+): Promise<TestApp> {
   const adminUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;
@@ -40,7 +43,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   } else {
     database = await openDatabase({});
   }
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ ...options, config: testConfig(overrides), database });
   await app.ready();
   return {
     app,

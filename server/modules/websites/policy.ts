@@ -1,0 +1,10 @@
+import type { UserRow } from '../users/queries';
+import type { WebsiteRow } from './queries';
+
+export function canViewWebsite(user: UserRow, site: WebsiteRow): boolean {
+  return user.role === 'admin' || site.publisherId === user.id;
+}
+
+export function canEditWebsite(user: UserRow, site: WebsiteRow): boolean {
+  return user.role === 'publisher' && site.publisherId === user.id;
+}
