@@ -15,9 +15,11 @@ import { RateLimiter } from './lib/rate-limiter';
 import { createSafeFetcher } from './lib/safe-fetch';
 import { getOrCreateSecret } from './lib/secrets';
 import { adminRoutes } from './modules/admin/routes';
+import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
 import { websiteRoutes } from './modules/websites/routes';
 
@@ -41,6 +43,12 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Action endpoints (approve, withdraw …) take no body: an empty JSON body counts as none.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
   app.decorateRequest('auth', null);
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt_secret'));
@@ -73,6 +81,8 @@ export async function buildApp({
       await api.register(adminRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
       await api.register(websiteRoutes, { ctx });
+      await api.register(applicationRoutes, { ctx });
+      await api.register(directoryRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -201,3 +201,63 @@ export const websites = pgTable(
   },
   (t) => [uniqueIndex('websites_publisher_url_idx').on(t.publisherId, t.url)],
 );
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    message: text('message').notNull().default(''),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // one open application per (campaign, publisher, website); closed ones may be followed by a new one
+    uniqueIndex('applications_open_idx')
+      .on(t.campaignId, t.publisherId, t.websiteId)
+      .where(sql`status in ('pending', 'approved', 'suspended')`),
+    index('applications_publisher_idx').on(t.publisherId),
+    index('applications_campaign_idx').on(t.campaignId),
+  ],
+);
+
+/** Created when an application is approved; `GET /t/{code}` resolves it (tracking issue). */
+export const trackingLinks = pgTable(
+  'tracking_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tracking_links_code_idx').on(t.code),
+    uniqueIndex('tracking_links_application_idx').on(t.applicationId),
+  ],
+);

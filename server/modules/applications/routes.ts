@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { errorResponse } from '../auth/schema';
+import { currentUser, requireAuth } from '../auth/guard';
+import {
+  applicationSchema,
+  applyBody,
+  listApplicationsQuery,
+  optionalReasonBody,
+  reasonBody,
+} from './schema';
+import * as applications from './service';
+
+const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+const errors = {
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
+
+export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', requireAuth(ctx));
+  const tags = ['applications'];
+  const ok = { 200: applicationSchema, ...errors };
+
+  app.get(
+    '/applications',
+    {
+      schema: {
+        tags,
+        querystring: listApplicationsQuery,
+        response: { 200: z.array(applicationSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await applications.listApplications(
+        ctx.db,
+        currentUser(request).user,
+        request.query,
+      );
+      return reply.header('X-Total-Count', String(total)).send(items);
+    },
+  );
+
+  app.post(
+    '/applications',
+    { schema: { tags, body: applyBody, response: { 201: applicationSchema, ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send(await applications.apply(ctx.db, currentUser(request).user, request.body)),
+  );
+
+  app.get('/applications/:id', { schema: { tags, params: idParams, response: ok } }, async (request) =>
+    applications.getApplication(ctx.db, currentUser(request).user, request.params.id),
+  );
+
+  app.post(
+    '/applications/:id/approve',
+    { schema: { tags, params: idParams, body: optionalReasonBody, response: ok } },
+    async (request) =>
+      applications.decide(
+        ctx.db,
+        currentUser(request).user,
+        request.params.id,
+        'approve',
+        request.body?.reason,
+      ),
+  );
+
+  app.post(
+    '/applications/:id/reject',
+    { schema: { tags, params: idParams, body: reasonBody, response: ok } },
+    async (request) =>
+      applications.decide(
+        ctx.db,
+        currentUser(request).user,
+        request.params.id,
+        'reject',
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    '/applications/:id/suspend',
+    { schema: { tags, params: idParams, body: reasonBody, response: ok } },
+    async (request) =>
+      applications.decide(
+        ctx.db,
+        currentUser(request).user,
+        request.params.id,
+        'suspend',
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    '/applications/:id/withdraw',
+    { schema: { tags, params: idParams, response: ok } },
+    async (request) => applications.decide(ctx.db, currentUser(request).user, request.params.id, 'withdraw'),
+  );
+};
