@@ -1,0 +1,95 @@
+import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen';
+import { useAuth } from '../../features/auth/stores/auth-store';
+import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
+import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
+import { QuickActionsNav } from './quick-actions-nav';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+const NAVBAR_BREAKPOINT = 'sm';
+
+/** The authenticated app: header, collapsible sidebar with quick actions, and the page. */
+export function AppLayout() {
+  const { user } = useAuth();
+  const [prefs, update] = useUiPreferences();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  // Mantine's 'sm' breakpoint: below it the sidebar is an overlay toggled per visit, above it the
+  // collapsed state is a stored preference.
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const { pathname } = useLocation();
+  const preset = effectiveLayoutPreset(prefs, user?.role);
+  const withSidebar = !hidesSidebar(preset);
+  const sidebarOpen = isMobile ? mobileOpened : !prefs.sidebarCollapsed;
+
+  const toggleSidebar = () => {
+    if (isMobile) mobile.toggle();
+    else update({ sidebarCollapsed: !prefs.sidebarCollapsed });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={
+        withSidebar
+          ? {
+              width: 240,
+              breakpoint: NAVBAR_BREAKPOINT,
+              collapsed: { mobile: !mobileOpened, desktop: prefs.sidebarCollapsed },
+            }
+          : undefined
+      }
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {withSidebar && (
+              <Burger
+                opened={sidebarOpen}
+                onClick={toggleSidebar}
+                size="sm"
+                aria-label="Toggle sidebar"
+                aria-expanded={sidebarOpen}
+              />
+            )}
+            <Text component={Link} to="/dashboard" fw={700} size="lg" c="blue">
+              Affilio
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ThemeToggle />
+            {user && <UserMenu user={user} />}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {withSidebar && (
+        <AppShell.Navbar p="xs" aria-label="Sidebar">
+          <ScrollArea>
+            <NavLink
+              component={Link}
+              to="/dashboard"
+              label="Dashboard"
+              active={pathname === '/dashboard'}
+              onClick={mobile.close}
+            />
+            <Divider my="xs" />
+            <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
+          </ScrollArea>
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main>
+        <Box maw={LAYOUT_MAX_WIDTH[preset]} mx="auto">
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import { Affix, Button, Group, Paper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+type NavigateMessage = { type: 'NAVIGATE'; url: string };
+
+function isNavigateMessage(data: unknown): data is NavigateMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'NAVIGATE' &&
+    typeof (data as { url?: unknown }).url === 'string'
+  );
+}
+
+// The worker asks us to navigate when WindowClient.navigate() is unavailable (e.g. a client it did
+// not open). Only same-origin targets are followed.
+function useServiceWorkerNavigation() {
+  useEffect(() => {
+    const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    if (!container) return;
+    const onMessage = (event: MessageEvent) => {
+      if (!isNavigateMessage(event.data)) return;
+      const target = new URL(event.data.url, window.location.origin);
+      if (target.origin !== window.location.origin) return;
+      window.location.assign(target.href);
+    };
+    container.addEventListener('message', onMessage);
+    return () => container.removeEventListener('message', onMessage);
+  }, []);
+}
+
+/**
+ * Tells the waiting worker to take over, then reloads once it controls the page. The plugin reloads
+ * by itself only when the tab was already controlled at registration; on a first visit (no controller
+ * yet) workbox-window reports the takeover as not-an-update and nothing would happen.
+ */
+function applyUpdate(updateServiceWorker: (reloadPage?: boolean) => Promise<void>) {
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  void updateServiceWorker(true);
+}
+
+/** Registers /sw.js and offers a reload when a new version of the app is waiting. */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({
+    immediate: true,
+    onRegisteredSW(_url, registration) {
+      // A long-lived tab never navigates, so browsers would rarely look for a new worker on their own.
+      if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+    },
+    onRegisterError(error) {
+      console.error('Service worker registration failed', error);
+    },
+  });
+
+  useServiceWorkerNavigation();
+
+  useEffect(() => {
+    if (!offlineReady) return;
+    notifications.show({
+      id: 'pwa-offline-ready',
+      title: 'Affilio',
+      message: 'Affilio is ready to work offline.',
+      // Bottom corner: the default top-right spot would cover the header's account menu.
+      position: 'bottom-right',
+      autoClose: 3000,
+    });
+    setOfflineReady(false);
+  }, [offlineReady, setOfflineReady]);
+
+  if (!needRefresh) return null;
+
+  return (
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={400}>
+      <Paper withBorder shadow="md" p="md" radius="md" role="alert" maw={360}>
+        <Text size="sm" mb="sm">
+          A new version of Affilio is available.
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" size="xs" onClick={() => setNeedRefresh(false)}>
+            Later
+          </Button>
+          <Button size="xs" onClick={() => applyUpdate(updateServiceWorker)}>
+            Reload
+          </Button>
+        </Group>
+      </Paper>
+    </Affix>
+  );
+}

@@ -1,0 +1,109 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/loading-screen';
+import { RouteErrorScreen } from './layout/error-boundary';
+import { ForgotPasswordRoute } from './routes/auth/forgot-password';
+import { LoginRoute } from './routes/auth/login';
+import { OnboardingRoute } from './routes/auth/onboarding';
+import { RegisterRoute } from './routes/auth/register';
+import { ResetPasswordRoute } from './routes/auth/reset-password';
+import { SignupRoute } from './routes/auth/signup';
+import { PLACEHOLDER_ROUTES, placeholderElement } from './routes/app/placeholder-pages';
+import { CrashRoute } from './routes/crash';
+import { PublicOnly, RequireAuth, RequireOnboarded } from './routes/guards';
+
+// The signed-in app (shell and pages) loads lazily; sign-in screens stay in the entry chunk.
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+const DashboardRoute = lazy(() =>
+  import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })),
+);
+const ProfileRoute = lazy(() => import('./routes/app/profile').then((m) => ({ default: m.ProfileRoute })));
+const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
+const CampaignsRoute = lazy(() =>
+  import('./routes/app/campaigns').then((m) => ({ default: m.CampaignsRoute })),
+);
+const CreateCampaignRoute = lazy(() =>
+  import('./routes/app/campaigns').then((m) => ({ default: m.CreateCampaignRoute })),
+);
+const WebsitesRoute = lazy(() => import('./routes/app/websites').then((m) => ({ default: m.WebsitesRoute })));
+const ApplicationsRoute = lazy(() =>
+  import('./routes/app/applications').then((m) => ({ default: m.ApplicationsRoute })),
+);
+const PublishersRoute = lazy(() =>
+  import('./routes/app/publishers').then((m) => ({ default: m.PublishersRoute })),
+);
+const CatchAllRoute = lazy(() =>
+  import('./routes/app/catch-all').then((m) => ({ default: m.CatchAllRoute })),
+);
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        {
+          element: <PublicOnly />,
+          children: [
+            { path: 'login', element: <LoginRoute /> },
+            { path: 'register', element: <RegisterRoute /> },
+            { path: 'signup', element: <SignupRoute /> },
+          ],
+        },
+        { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+        { path: 'reset-password', element: <ResetPasswordRoute /> },
+        { path: 'debug/crash', element: <CrashRoute /> },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: 'onboarding', element: <OnboardingRoute /> },
+            {
+              element: <RequireOnboarded />,
+              children: [
+                {
+                  element: (
+                    <Suspense fallback={<LoadingScreen fullHeight />}>
+                      <AppLayout />
+                    </Suspense>
+                  ),
+                  children: [
+                    { path: 'dashboard', element: <DashboardRoute /> },
+                    { path: 'profile', element: <ProfileRoute /> },
+                    { path: 'settings', element: <SettingsRoute /> },
+                    { path: 'campaigns', element: <CampaignsRoute /> },
+                    // Literally "/action=create" (spec §2): the campaigns screen with campaignEdit open.
+                    { path: 'action=create', element: <CreateCampaignRoute /> },
+                    { path: 'websites', element: <WebsitesRoute /> },
+                    { path: 'applications', element: <ApplicationsRoute /> },
+                    { path: 'publishers', element: <PublishersRoute /> },
+                    ...PLACEHOLDER_ROUTES.map((route) => ({
+                      path: route.path.slice(1),
+                      element: placeholderElement(route),
+                    })),
+                    // Also matches /conversation=<id> (push click target for a message).
+                    { path: '*', element: <CatchAllRoute /> },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

@@ -1,0 +1,132 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../../features/auth/stores/auth-store';
+import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
+import { CampaignsList } from '../../../features/campaigns/components/campaigns-list';
+import type { CampaignListStore } from '../../../features/campaigns/stores/campaign-list-store';
+import { useCampaignList } from '../../../features/campaigns/stores/use-campaign-list';
+import type { Campaign, CampaignViewer } from '../../../features/campaigns/types';
+import { openCampaignApplication, openCampaignDetails } from './marketplace-modal-contents';
+
+export const CREATE_CAMPAIGN_MODAL_ID = 'campaignEdit-create';
+
+function openCampaignEdit(store: CampaignListStore, campaign?: Campaign, onClose?: () => void) {
+  const onSubmit = (input: CampaignInput) =>
+    campaign ? store.update(campaign.id, input) : store.create(input);
+  modals.openContextModal({
+    modal: 'campaignEdit',
+    modalId: campaign ? `campaignEdit-${campaign.id}` : CREATE_CAMPAIGN_MODAL_ID,
+    title: campaign ? `Edit ${campaign.name}` : 'Create campaign',
+    size: 'lg',
+    onClose,
+    innerProps: { campaign, onSubmit },
+  });
+}
+
+function confirmDelete(store: CampaignListStore, campaign: Campaign) {
+  modals.openConfirmModal({
+    title: 'Delete campaign',
+    children: <Text size="sm">Delete “{campaign.name}”? This cannot be undone.</Text>,
+    labels: { confirm: 'Delete campaign', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    // A refusal (e.g. the campaign has applications) shows in the list's error alert.
+    onConfirm: () => void store.remove(campaign.id).catch(() => undefined),
+  });
+}
+
+/**
+ * /campaigns for every role; /action=create (mode 'create') is the same screen with the campaignEdit
+ * modal opened in create mode for advertisers, returning to /campaigns when it closes.
+ */
+export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [state, store] = useCampaignList();
+  const isAdvertiser = user?.role === 'advertiser';
+  const active = useRef(false);
+
+  useEffect(() => {
+    if (mode !== 'create' || !isAdvertiser) return;
+    active.current = true;
+    openCampaignEdit(store, undefined, () => {
+      if (active.current) navigate('/campaigns', { replace: true });
+    });
+    return () => {
+      // Leaving the route (or StrictMode's trial unmount) closes the modal without navigating again.
+      active.current = false;
+      modals.close(CREATE_CAMPAIGN_MODAL_ID);
+    };
+  }, [mode, isAdvertiser, store, navigate]);
+
+  if (!user) return null;
+  const viewer: CampaignViewer = { id: user.id, role: user.role };
+  const manages = user.role !== 'publisher';
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Campaigns</Title>
+          <Text c="dimmed">
+            {user.role === 'publisher'
+              ? 'Active campaigns you can apply to with a verified website.'
+              : user.role === 'admin'
+                ? 'Every campaign on the platform.'
+                : 'Your campaigns: create, edit and decide on publisher applications.'}
+          </Text>
+        </Stack>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() =>
+              modals.openContextModal({ modal: 'campaignSearch', title: 'Search campaigns', innerProps: {} })
+            }
+          >
+            Quick search
+          </Button>
+          {isAdvertiser && <Button onClick={() => openCampaignEdit(store)}>Create campaign</Button>}
+        </Group>
+      </Group>
+      <CampaignsList
+        state={state}
+        store={store}
+        viewer={viewer}
+        onOpen={(campaign) => {
+          store.select(campaign);
+          void store.fetchById(campaign.id);
+          openCampaignDetails(campaign);
+        }}
+        onApply={user.role === 'publisher' ? openCampaignApplication : undefined}
+        onEdit={manages ? (campaign) => openCampaignEdit(store, campaign) : undefined}
+        onDelete={manages ? (campaign) => confirmDelete(store, campaign) : undefined}
+        onShowPublishers={
+          manages
+            ? (campaign) =>
+                modals.openContextModal({
+                  modal: 'campaignPublishers',
+                  title: `Publishers of ${campaign.name}`,
+                  size: 'xl',
+                  innerProps: { campaignId: campaign.id },
+                })
+            : undefined
+        }
+        onShowAnalytics={
+          manages
+            ? (campaign) =>
+                modals.openContextModal({
+                  modal: 'campaignAnalytics',
+                  title: `Analytics of ${campaign.name}`,
+                  innerProps: { campaignName: campaign.name },
+                })
+            : undefined
+        }
+      />
+    </Stack>
+  );
+}
+
+export function CreateCampaignRoute() {
+  return <CampaignsRoute mode="create" />;
+}

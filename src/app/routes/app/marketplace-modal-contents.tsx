@@ -1,0 +1,166 @@
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import { modals, type ContextModalProps } from '@mantine/modals';
+import { ApplyForm } from '../../../features/applications/components/apply-form';
+import { CampaignApplicationsPanel } from '../../../features/applications/components/campaign-applications-panel';
+import { useAuth } from '../../../features/auth/stores/auth-store';
+import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
+import { useCampaign } from '../../../features/campaigns/api/get-campaign';
+import { AdvertiserCard, AdvertiserLink } from '../../../features/campaigns/components/advertiser-card';
+import { CampaignAnalyticsPlaceholder } from '../../../features/campaigns/components/campaign-analytics-placeholder';
+import { CampaignDetails } from '../../../features/campaigns/components/campaign-details';
+import { CampaignEditForm } from '../../../features/campaigns/components/campaign-edit-form';
+import { CampaignSearch } from '../../../features/campaigns/components/campaign-search';
+import type { Campaign } from '../../../features/campaigns/types';
+import { PublisherCard } from '../../../features/publishers/components/publisher-card';
+import { PublisherSearch } from '../../../features/publishers/components/publisher-search';
+import { useWebsites } from '../../../features/websites/api/get-websites';
+import { WebsiteForm } from '../../../features/websites/components/website-form';
+import type { Website } from '../../../features/websites/types';
+import { errorMessage } from '../../../lib/api-client';
+
+// Composes the features inside the modals (features never import each other; src/app does).
+
+export function openCampaignDetails(campaign: Pick<Campaign, 'id' | 'name'>) {
+  modals.openContextModal({
+    modal: 'campaignDetails',
+    title: campaign.name,
+    size: 'lg',
+    innerProps: { campaignId: campaign.id },
+  });
+}
+
+export function openCampaignApplication(campaign: Pick<Campaign, 'id' | 'name'>) {
+  modals.openContextModal({
+    modal: 'campaignApplication',
+    title: `Apply to ${campaign.name}`,
+    innerProps: { campaignId: campaign.id },
+  });
+}
+
+export function openPublisherCard(publisher: { id: string; name: string; display_name: string | null }) {
+  modals.open({
+    title: publisher.display_name || publisher.name,
+    children: <PublisherCard publisherId={publisher.id} />,
+  });
+}
+
+export function CampaignEditModal({
+  context,
+  id,
+  innerProps,
+}: ContextModalProps<{ campaign?: Campaign; onSubmit(input: CampaignInput): Promise<unknown> }>) {
+  return (
+    <CampaignEditForm
+      campaign={innerProps.campaign}
+      onSubmit={innerProps.onSubmit}
+      onSaved={() => context.closeModal(id)}
+      onCancel={() => context.closeModal(id)}
+    />
+  );
+}
+
+export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
+  const { user } = useAuth();
+  const { data: campaign, error, isPending } = useCampaign(innerProps.campaignId);
+  if (isPending) return <Loader size="sm" aria-label="Loading campaign" />;
+  if (error) {
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(error, 'Could not load the campaign.')}
+      </Alert>
+    );
+  }
+  const seesAdvertiser = user?.role === 'publisher' || user?.role === 'admin';
+  return (
+    <Stack>
+      <CampaignDetails
+        campaign={campaign}
+        advertiser={
+          seesAdvertiser ? (
+            <AdvertiserLink
+              advertiserId={campaign.advertiser_id}
+              onOpen={() =>
+                modals.openContextModal({
+                  modal: 'advertiserDetails',
+                  title: 'Advertiser',
+                  innerProps: { advertiserId: campaign.advertiser_id },
+                })
+              }
+            />
+          ) : null
+        }
+      />
+      {user?.role === 'publisher' && campaign.status === 'active' && (
+        <Group justify="flex-end">
+          <Button onClick={() => openCampaignApplication(campaign)}>Apply</Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function AdvertiserDetailsModal({ innerProps }: ContextModalProps<{ advertiserId: string }>) {
+  return <AdvertiserCard advertiserId={innerProps.advertiserId} />;
+}
+
+export function CampaignSearchModal({ context, id }: ContextModalProps<Record<string, never>>) {
+  return (
+    <CampaignSearch
+      onPick={(campaign) => {
+        context.closeModal(id);
+        openCampaignDetails(campaign);
+      }}
+    />
+  );
+}
+
+export function CampaignAnalyticsModal({ innerProps }: ContextModalProps<{ campaignName: string }>) {
+  return <CampaignAnalyticsPlaceholder campaignName={innerProps.campaignName} />;
+}
+
+export function CampaignPublishersModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
+  return <CampaignApplicationsPanel campaignId={innerProps.campaignId} />;
+}
+
+export function CampaignApplicationModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
+  const { data: websites, error, isPending } = useWebsites();
+  if (isPending) return <Loader size="sm" aria-label="Loading your websites" />;
+  if (error) {
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(error, 'Could not load your websites.')}
+      </Alert>
+    );
+  }
+  return (
+    <ApplyForm
+      campaignId={innerProps.campaignId}
+      websites={websites.map((w) => ({
+        id: w.id,
+        label: `${w.name} (${w.url})`,
+        verified: w.verification_status === 'verified',
+      }))}
+    />
+  );
+}
+
+export function WebsiteModal({ context, id, innerProps }: ContextModalProps<{ website?: Website }>) {
+  return (
+    <WebsiteForm
+      website={innerProps.website}
+      onSaved={() => context.closeModal(id)}
+      onCancel={() => context.closeModal(id)}
+    />
+  );
+}
+
+export function PublisherSearchModal({ context, id }: ContextModalProps<Record<string, never>>) {
+  return (
+    <PublisherSearch
+      onPick={(publisher) => {
+        context.closeModal(id);
+        openPublisherCard(publisher);
+      }}
+    />
+  );
+}

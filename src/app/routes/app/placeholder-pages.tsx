@@ -1,0 +1,34 @@
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+interface PlaceholderRoute {
+  path: string;
+  title: string;
+  description: string;
+}
+
+export const MESSAGING_DESCRIPTION = 'Conversations between advertisers, publishers and admins.';
+
+/** Sections reachable from the quick actions whose screens later releases fill in. */
+export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
+  { path: '/messaging', title: 'Messages', description: MESSAGING_DESCRIPTION },
+  { path: '/media', title: 'Media library', description: 'Upload banners, images, PDFs and videos.' },
+  { path: '/tracking', title: 'Tracking', description: 'Tracking links, postbacks and tracking tests.' },
+  { path: '/reports', title: 'Reports', description: 'Clicks, conversions and money by day or campaign.' },
+  { path: '/commissions', title: 'Commissions', description: 'Pending, approved and paid commissions.' },
+  {
+    path: '/admin-advertisers',
+    title: 'Advertisers',
+    description: 'Approve, suspend and manage advertisers.',
+  },
+  { path: '/admin-publishers', title: 'Publishers', description: 'Approve, suspend and manage publishers.' },
+  {
+    path: '/admin-applications',
+    title: 'Applications',
+    description: 'Review applications across all campaigns.',
+  },
+  { path: '/admin-payouts', title: 'Payouts', description: 'Approve payouts and record payments.' },
+];
+
+export function placeholderElement({ title, description }: PlaceholderRoute) {
+  return <PlaceholderPage title={title} description={description} />;
+}

@@ -1,0 +1,40 @@
+import { Button, Group } from '@mantine/core';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { CenteredCard } from '../../../components/centered-card';
+import { OnboardingWizard } from '../../../features/auth/components/onboarding-wizard';
+import { useLogout } from '../../../features/auth/hooks/use-logout';
+import { useAuth } from '../../../features/auth/stores/auth-store';
+import { needsOnboarding } from '../../../features/auth/utils/needs-onboarding';
+import { DEFAULT_AUTHENTICATED_PATH } from '../guards';
+
+export function OnboardingRoute() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  // RequireAuth guarantees a user; once the wizard completes onboarding this sends them on.
+  if (!user || !needsOnboarding(user)) return <Navigate to={DEFAULT_AUTHENTICATED_PATH} replace />;
+
+  return (
+    <CenteredCard
+      title="Complete your profile"
+      subtitle="A few details before you start."
+      width={520}
+      footer={
+        <Group justify="flex-end">
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => {
+              logout();
+              navigate('/login', { replace: true });
+            }}
+          >
+            Log out
+          </Button>
+        </Group>
+      }
+    >
+      <OnboardingWizard user={user} />
+    </CenteredCard>
+  );
+}

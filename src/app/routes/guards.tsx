@@ -1,0 +1,68 @@
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useAuth, useAuthStore } from '../../features/auth/stores/auth-store';
+import { needsOnboarding } from '../../features/auth/utils/needs-onboarding';
+
+export const DEFAULT_AUTHENTICATED_PATH = '/dashboard';
+
+interface FromState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/** Where the user was sent away from, so signing in can bring them back. */
+export function rememberedPath(state: unknown): string | null {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname || from.pathname === '/login') return null;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+function AccountLoadFailed() {
+  const store = useAuthStore();
+  const logout = useLogout();
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Stack align="center" ta="center" maw={420}>
+        <Title order={1} size="h2">
+          We couldn&apos;t load your account
+        </Title>
+        <Text c="dimmed">Check your connection and try again.</Text>
+        <Group>
+          <Button onClick={() => void store.retryLoad()}>Try again</Button>
+          <Button variant="default" onClick={logout}>
+            Log out
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}
+
+/** App routes: signed-out users go to /login, remembering where they were. */
+export function RequireAuth() {
+  const { token, user, status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen fullHeight />;
+  if (!token) return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
+  if (!user) return <AccountLoadFailed />;
+  return <Outlet />;
+}
+
+/** Everything but /onboarding waits until onboarding is done. */
+export function RequireOnboarded() {
+  const { user } = useAuth();
+  if (user && needsOnboarding(user)) return <Navigate to="/onboarding" replace />;
+  return <Outlet />;
+}
+
+/** /login, /register, /signup: signed-in users continue to where they were going, else the dashboard. */
+export function PublicOnly() {
+  const { token, user, status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen fullHeight />;
+  if (token && user) {
+    return <Navigate to={rememberedPath(location.state) ?? DEFAULT_AUTHENTICATED_PATH} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,172 @@
+import { Alert, Button, Group, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useDecideApplication } from '../api/decide-application';
+import { useApplications } from '../api/get-applications';
+import type { Application } from '../types';
+import { ApplicationStatusBadge } from './application-status-badge';
+
+type ReasonDecision = 'reject' | 'suspend';
+
+/** campaignPublishers: who applied to a campaign, and the advertiser's (or an admin's) decisions. */
+export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }) {
+  const { data, error, isPending } = useApplications({
+    status: 'all',
+    campaign_id: campaignId,
+    page: 1,
+    limit: 100,
+  });
+  const decide = useDecideApplication();
+  const [asking, setAsking] = useState<{ id: string; decision: ReasonDecision } | null>(null);
+
+  if (isPending) return <Loader size="sm" aria-label="Loading applications" />;
+  if (error) {
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(error, 'Could not load the applications.')}
+      </Alert>
+    );
+  }
+  if (data.items.length === 0) return <Text c="dimmed">No publisher has applied yet.</Text>;
+
+  const busy = (a: Application) => decide.isPending && decide.variables?.id === a.id;
+
+  return (
+    <Stack gap="sm">
+      {decide.error && (
+        <Alert color="red" variant="light">
+          {errorMessage(decide.error, 'The decision was not saved.')}
+        </Alert>
+      )}
+      <Table verticalSpacing="sm" aria-label="Applications to this campaign">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Publisher</Table.Th>
+            <Table.Th>Website</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.items.map((application) => (
+            <Table.Tr key={application.id}>
+              <Table.Td>
+                <Text fw={600}>{application.publisher_name}</Text>
+                {application.message && (
+                  <Text size="sm" c="dimmed">
+                    “{application.message}”
+                  </Text>
+                )}
+                {application.reason && <Text size="sm">Reason: {application.reason}</Text>}
+              </Table.Td>
+              <Table.Td>{application.website_url}</Table.Td>
+              <Table.Td>
+                <ApplicationStatusBadge status={application.status} />
+              </Table.Td>
+              <Table.Td>
+                {asking?.id === application.id ? (
+                  <ReasonPrompt
+                    decision={asking.decision}
+                    loading={busy(application)}
+                    onCancel={() => setAsking(null)}
+                    onConfirm={(reason) =>
+                      decide.mutate(
+                        { id: application.id, decision: asking.decision, reason },
+                        { onSuccess: () => setAsking(null) },
+                      )
+                    }
+                  />
+                ) : (
+                  <Group gap={6} wrap="nowrap">
+                    {application.status === 'pending' && (
+                      <>
+                        <Button
+                          size="xs"
+                          color="green"
+                          aria-label={`Approve ${application.publisher_name}`}
+                          loading={busy(application)}
+                          onClick={() => decide.mutate({ id: application.id, decision: 'approve' })}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          aria-label={`Reject ${application.publisher_name}`}
+                          onClick={() => setAsking({ id: application.id, decision: 'reject' })}
+                        >
+                          Reject
+                        </Button>
+                      </>
+                    )}
+                    {application.status === 'approved' && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="orange"
+                        aria-label={`Suspend ${application.publisher_name}`}
+                        onClick={() => setAsking({ id: application.id, decision: 'suspend' })}
+                      >
+                        Suspend
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function ReasonPrompt({
+  decision,
+  loading,
+  onConfirm,
+  onCancel,
+}: {
+  decision: ReasonDecision;
+  loading: boolean;
+  onConfirm(reason: string): void;
+  onCancel(): void;
+}) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const verb = decision === 'reject' ? 'Reject' : 'Suspend';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason.trim() === '') return setMissing(true);
+        onConfirm(reason.trim());
+      }}
+    >
+      <Stack gap={6}>
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          value={reason}
+          error={missing ? 'A reason is required' : undefined}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setMissing(false);
+          }}
+        />
+        <Group gap={6}>
+          <Button type="submit" size="xs" color="red" loading={loading}>
+            {`Confirm ${verb.toLowerCase()}`}
+          </Button>
+          <Button size="xs" variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { Button, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { CompleteProfileBody, Profile } from '../types';
+import { withoutBlanks } from '../utils/needs-onboarding';
+import { validateCountry, validateOptionalUrl, validateRequired } from '../utils/validation';
+
+export interface StepProps {
+  profile: Profile;
+  pending: boolean;
+  onSubmit: (fields: CompleteProfileBody) => void;
+}
+
+export const PAYOUT_METHOD_OPTIONS = [
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'paypal', label: 'PayPal' },
+];
+
+const requiredProps = { required: true, withAsterisk: false } as const;
+
+export function AdvertiserProfileStep({ profile, pending, onSubmit }: StepProps) {
+  const form = useForm({
+    initialValues: {
+      company_name: profile.company_name ?? '',
+      website: profile.website ?? '',
+      country: profile.country ?? '',
+    },
+    validate: {
+      company_name: validateRequired('Company name'),
+      website: validateOptionalUrl,
+      country: validateCountry,
+    },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(withoutBlanks({ ...values, country: values.country.toUpperCase() })),
+      )}
+    >
+      <Stack>
+        <TextInput label="Company name" {...requiredProps} {...form.getInputProps('company_name')} />
+        <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
+        <TextInput
+          label="Country"
+          description="Two-letter code, e.g. DK"
+          maxLength={2}
+          {...requiredProps}
+          {...form.getInputProps('country')}
+        />
+        <Button type="submit" loading={pending}>
+          Continue
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function AdvertiserPaymentStep({ profile, pending, onSubmit }: StepProps) {
+  const form = useForm({
+    initialValues: { billing_address: profile.billing_address ?? '', vat_id: profile.vat_id ?? '' },
+    validate: { billing_address: validateRequired('Billing address') },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
+      <Stack>
+        <Textarea
+          label="Billing address"
+          autosize
+          minRows={3}
+          {...requiredProps}
+          {...form.getInputProps('billing_address')}
+        />
+        <TextInput label="VAT ID" {...form.getInputProps('vat_id')} />
+        <Button type="submit" loading={pending}>
+          Finish
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function PublisherProfileStep({ profile, pending, onSubmit }: StepProps) {
+  const form = useForm({
+    initialValues: { display_name: profile.display_name ?? '', country: profile.country ?? '' },
+    validate: { display_name: validateRequired('Display name'), country: validateCountry },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(withoutBlanks({ ...values, country: values.country.toUpperCase() })),
+      )}
+    >
+      <Stack>
+        <TextInput label="Display name" {...requiredProps} {...form.getInputProps('display_name')} />
+        <TextInput
+          label="Country"
+          description="Two-letter code, e.g. DK"
+          maxLength={2}
+          {...requiredProps}
+          {...form.getInputProps('country')}
+        />
+        <Button type="submit" loading={pending}>
+          Continue
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function PublisherPaymentStep({ profile, pending, onSubmit }: StepProps) {
+  const form = useForm({
+    initialValues: {
+      payout_method: (profile.payout_method ?? null) as 'bank_transfer' | 'paypal' | null,
+      payout_details: profile.payout_details ?? '',
+      tax_id: profile.tax_id ?? '',
+    },
+    validate: {
+      payout_method: validateRequired('Payout method'),
+      payout_details: validateRequired('Payout details'),
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
+      <Stack>
+        <Select
+          label="Payout method"
+          data={PAYOUT_METHOD_OPTIONS}
+          allowDeselect={false}
+          {...requiredProps}
+          {...form.getInputProps('payout_method')}
+        />
+        <Textarea
+          label="Payout details"
+          description="IBAN and account holder, or your PayPal email"
+          autosize
+          minRows={2}
+          {...requiredProps}
+          {...form.getInputProps('payout_details')}
+        />
+        <TextInput label="Tax ID" {...form.getInputProps('tax_id')} />
+        <Button type="submit" loading={pending}>
+          Finish
+        </Button>
+      </Stack>
+    </form>
+  );
+}

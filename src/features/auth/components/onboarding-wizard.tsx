@@ -1,0 +1,56 @@
+import { Button, Stack, Stepper, Text } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useCompleteProfile } from '../api/complete-profile';
+import type { User } from '../types';
+import { onboardingStep, type OnboardingStep } from '../utils/needs-onboarding';
+import { FormError } from './form-error';
+import {
+  AdvertiserPaymentStep,
+  AdvertiserProfileStep,
+  PublisherPaymentStep,
+  PublisherProfileStep,
+  type StepProps,
+} from './onboarding-steps';
+
+const STEP_FORMS: Partial<Record<User['role'], Record<OnboardingStep, ComponentType<StepProps>>>> = {
+  advertiser: { profile: AdvertiserProfileStep, payment: AdvertiserPaymentStep },
+  publisher: { profile: PublisherProfileStep, payment: PublisherPaymentStep },
+};
+
+/**
+ * Driven by user.profile_completion_step: each submit posts that step's fields and the answer is the
+ * updated user, which moves the wizard on (the route leaves once onboarding is complete).
+ */
+export function OnboardingWizard({ user }: { user: User }) {
+  const complete = useCompleteProfile();
+  const step = onboardingStep(user);
+  const forms = STEP_FORMS[user.role];
+  const StepForm = forms?.[step];
+
+  return (
+    <Stack>
+      <Stepper active={step === 'profile' ? 0 : 1} size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label="Profile" description="About you" />
+        <Stepper.Step label="Payment" description="Getting paid or billed" />
+      </Stepper>
+      <FormError error={complete.error} fallback={FALLBACK_MESSAGES.completeProfile} />
+      {StepForm ? (
+        // key: a fresh form (and fresh initial values) for each step.
+        <StepForm
+          key={step}
+          profile={user.profile}
+          pending={complete.isPending}
+          onSubmit={(fields) => complete.mutate(fields)}
+        />
+      ) : (
+        <Stack>
+          <Text>There is nothing more to fill in for your account.</Text>
+          <Button loading={complete.isPending} onClick={() => complete.mutate({})}>
+            Finish
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

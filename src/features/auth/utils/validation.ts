@@ -1,0 +1,19 @@
+// Client-side checks mirror the server's rules (server/modules/auth/schema.ts) so users see them early.
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const validateEmail = (value: string) =>
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'Enter a valid email address';
+
+export const validateNewPassword = (value: string) =>
+  value.length >= PASSWORD_MIN_LENGTH ? null : `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+export const validateRequired = (label: string) => (value: string | null) =>
+  value && value.trim() !== '' ? null : `${label} is required`;
+
+export const validateCountry = (value: string) =>
+  /^[A-Za-z]{2}$/.test(value.trim()) ? null : 'Use the two-letter country code, e.g. DK';
+
+export const validateOptionalUrl = (value: string) =>
+  value.trim() === '' || /^https?:\/\/\S+$/i.test(value.trim())
+    ? null
+    : 'Website must start with http:// or https://';

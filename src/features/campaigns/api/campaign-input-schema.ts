@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { APPROVAL_MODES, CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, COMMISSION_MODELS } from '../types';
+
+const minor = z.number().int().positive();
+const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * What the client sends for a campaign (a subset of the server's body: tiers, overrides, creatives and
+ * countries are not edited here). Checked before sending so a malformed body never leaves the browser.
+ */
+export const campaignInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(5000),
+  category: z.enum(CAMPAIGN_CATEGORIES),
+  status: z.enum(CAMPAIGN_STATUSES),
+  landing_url: z.url({ protocol: /^https?$/ }),
+  currency: z.enum(SUPPORTED_CURRENCIES),
+  commission_model: z.enum(COMMISSION_MODELS),
+  payout_minor: minor.nullable(),
+  revshare_bps: z.number().int().min(1).max(10_000).nullable(),
+  approval_mode: z.enum(APPROVAL_MODES),
+  attribution_days: z.number().int().min(1).max(365),
+  budget_minor: minor.nullable(),
+  starts_at: isoDate.nullable(),
+  ends_at: isoDate.nullable(),
+  terms: z.string().max(20_000),
+});
+export type CampaignInput = z.infer<typeof campaignInputSchema>;

@@ -1,0 +1,100 @@
+import { Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../../lib/format';
+import { COMMISSION_MODEL_LABELS, capitalize, type Campaign } from '../types';
+import { formatCommission, isoToDateInput } from '../utils/format-commission';
+import { CampaignStatusBadge } from './campaign-status-badge';
+
+interface CampaignDetailsProps {
+  campaign: Campaign;
+  /** Shown in the Advertiser row (e.g. a link that opens advertiserDetails); omitted when null. */
+  advertiser?: ReactNode;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={180} scope="row">
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+const orDash = (value: string | null | undefined) => (value ? value : '—');
+
+/** Every field of a campaign; the tracking secret (owner and admins only) stays masked until revealed. */
+export function CampaignDetails({ campaign, advertiser }: CampaignDetailsProps) {
+  return (
+    <Stack gap="sm">
+      {campaign.description && <Text>{campaign.description}</Text>}
+      <Table withRowBorders={false} verticalSpacing={4} aria-label="Campaign details">
+        <Table.Tbody>
+          {advertiser && <Row label="Advertiser">{advertiser}</Row>}
+          <Row label="Status">
+            <CampaignStatusBadge status={campaign.status} />
+          </Row>
+          <Row label="Category">{capitalize(campaign.category)}</Row>
+          <Row label="Landing URL">
+            <Anchor href={campaign.landing_url} target="_blank" rel="noopener noreferrer">
+              {campaign.landing_url}
+            </Anchor>
+          </Row>
+          <Row label="Commission model">{COMMISSION_MODEL_LABELS[campaign.commission_model]}</Row>
+          <Row label="Commission">{formatCommission(campaign)}</Row>
+          <Row label="Currency">{campaign.currency}</Row>
+          {campaign.tiers.length > 0 && (
+            <Row label="Tiers">
+              {campaign.tiers
+                .map(
+                  (t) =>
+                    `${t.min_conversions_in_month}+ conversions/month: ${formatCommission({
+                      ...campaign,
+                      payout_minor: t.payout_minor ?? null,
+                      revshare_bps: t.revshare_bps ?? null,
+                    })}`,
+                )
+                .join('; ')}
+            </Row>
+          )}
+          <Row label="Approval mode">{capitalize(campaign.approval_mode)}</Row>
+          <Row label="Attribution window">{campaign.attribution_days} days</Row>
+          <Row label="Budget">{orDash(formatMoney(campaign.budget_minor, campaign.currency))}</Row>
+          <Row label="Daily cap">{orDash(formatMoney(campaign.daily_cap_minor, campaign.currency))}</Row>
+          <Row label="Allowed countries">
+            {campaign.allowed_countries.length > 0 ? campaign.allowed_countries.join(', ') : 'All countries'}
+          </Row>
+          <Row label="Starts">{orDash(isoToDateInput(campaign.starts_at))}</Row>
+          <Row label="Ends">{orDash(isoToDateInput(campaign.ends_at))}</Row>
+          <Row label="Creatives">{campaign.creative_ids.length}</Row>
+          <Row label="Terms">
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{orDash(campaign.terms)}</Text>
+          </Row>
+          {campaign.tracking_secret !== undefined && (
+            <Row label="Tracking secret">
+              <TrackingSecret secret={campaign.tracking_secret} />
+            </Row>
+          )}
+          <Row label="Created">{isoToDateInput(campaign.created_at)}</Row>
+          <Row label="Updated">{isoToDateInput(campaign.updated_at)}</Row>
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function TrackingSecret({ secret }: { secret: string }) {
+  const [revealed, { toggle }] = useDisclosure(false);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Code aria-label={revealed ? 'Tracking secret' : 'Tracking secret (hidden)'}>
+        {revealed ? secret : '•'.repeat(12)}
+      </Code>
+      <Button size="compact-xs" variant="subtle" onClick={toggle}>
+        {revealed ? 'Hide secret' : 'Reveal secret'}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,270 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { z } from 'zod';
+import { errorMessage } from '../../../lib/api-client';
+import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import type { CampaignInput } from '../api/campaign-input-schema';
+import {
+  APPROVAL_MODES,
+  CAMPAIGN_CATEGORIES,
+  CAMPAIGN_STATUSES,
+  COMMISSION_MODELS,
+  COMMISSION_MODEL_LABELS,
+  STATUS_LABELS,
+  capitalize,
+  type Campaign,
+} from '../types';
+import { isoToDateInput } from '../utils/format-commission';
+import {
+  bpsToPercentInput,
+  minorToMajorInput,
+  parseMajorToMinor,
+  parsePercentToBps,
+} from '../utils/money-input';
+
+// Money is typed in major units as text and converted exactly (see utils/money-input.ts).
+const formSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    description: z.string().max(5000),
+    category: z.enum(CAMPAIGN_CATEGORIES, { error: 'Pick a category' }),
+    status: z.enum(CAMPAIGN_STATUSES),
+    landing_url: z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' })),
+    currency: z.enum(SUPPORTED_CURRENCIES),
+    commission_model: z.enum(COMMISSION_MODELS),
+    payout: z.string(),
+    revshare_percent: z.string(),
+    approval_mode: z.enum(APPROVAL_MODES),
+    attribution_days: z.number({ error: 'Enter a number of days' }).int().min(1).max(365),
+    budget: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    terms: z.string().max(20_000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.commission_model === 'revshare') {
+      const bps = parsePercentToBps(v.revshare_percent);
+      if (bps === null || bps < 1 || bps > 10_000) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['revshare_percent'],
+          message: 'Enter a percentage from 0.01 to 100',
+        });
+      }
+    } else {
+      const minor = parseMajorToMinor(v.payout, v.currency);
+      if (minor === null || minor <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['payout'], message: amountMessage(v.currency) });
+      }
+    }
+    if (v.budget.trim() !== '') {
+      const minor = parseMajorToMinor(v.budget, v.currency);
+      if (minor === null || minor <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['budget'], message: amountMessage(v.currency) });
+      }
+    }
+    if (v.starts_at && v.ends_at && v.ends_at <= v.starts_at) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'The end date must be after the start date',
+      });
+    }
+  });
+type FormValues = z.input<typeof formSchema>;
+
+function amountMessage(currency: string) {
+  return currency === 'JPY'
+    ? 'Enter a whole amount above 0 (JPY has no decimals)'
+    : 'Enter an amount above 0 with at most 2 decimals';
+}
+
+function initialValues(campaign?: Campaign): FormValues {
+  const currency = campaign?.currency ?? 'USD';
+  return {
+    name: campaign?.name ?? '',
+    description: campaign?.description ?? '',
+    category: (campaign?.category ?? 'other') as FormValues['category'],
+    status: campaign?.status ?? 'draft',
+    landing_url: campaign?.landing_url ?? '',
+    currency: currency as FormValues['currency'],
+    commission_model: campaign?.commission_model ?? 'cpa',
+    payout: minorToMajorInput(campaign?.payout_minor, currency),
+    revshare_percent: bpsToPercentInput(campaign?.revshare_bps),
+    approval_mode: campaign?.approval_mode ?? 'manual',
+    attribution_days: campaign?.attribution_days ?? 30,
+    budget: minorToMajorInput(campaign?.budget_minor, currency),
+    starts_at: isoToDateInput(campaign?.starts_at),
+    ends_at: isoToDateInput(campaign?.ends_at),
+    terms: campaign?.terms ?? '',
+  };
+}
+
+/** Dates are whole days; they start at midnight UTC. */
+const dateToIso = (date: string) => (date ? `${date}T00:00:00.000Z` : null);
+
+export function toCampaignInput(v: FormValues): CampaignInput {
+  const revshare = v.commission_model === 'revshare';
+  return {
+    name: v.name.trim(),
+    description: v.description,
+    category: v.category,
+    status: v.status,
+    landing_url: v.landing_url.trim(),
+    currency: v.currency,
+    commission_model: v.commission_model,
+    payout_minor: revshare ? null : parseMajorToMinor(v.payout, v.currency),
+    revshare_bps: revshare ? parsePercentToBps(v.revshare_percent) : null,
+    approval_mode: v.approval_mode,
+    attribution_days: v.attribution_days,
+    budget_minor: v.budget.trim() === '' ? null : parseMajorToMinor(v.budget, v.currency),
+    starts_at: dateToIso(v.starts_at),
+    ends_at: dateToIso(v.ends_at),
+    terms: v.terms,
+  };
+}
+
+const options = <T extends string>(values: readonly T[], label: (value: T) => string = capitalize) =>
+  values.map((value) => ({ value, label: label(value) }));
+
+interface CampaignEditFormProps {
+  /** Absent: create mode. */
+  campaign?: Campaign;
+  onSubmit(input: CampaignInput): Promise<unknown>;
+  onCancel?(): void;
+  onSaved?(): void;
+}
+
+export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: CampaignEditFormProps) {
+  const form = useForm<FormValues>({
+    initialValues: initialValues(campaign),
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const { values } = form;
+  const revshare = values.commission_model === 'revshare';
+  const statuses = campaign ? CAMPAIGN_STATUSES : CAMPAIGN_STATUSES.filter((s) => s !== 'ended');
+
+  const submit = async (submitted: FormValues) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await onSubmit(toCampaignInput(submitted));
+      onSaved?.();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((v) => void submit(v))}>
+      <Stack>
+        {error !== null && (
+          <Alert color="red" variant="light" title="The campaign was not saved">
+            {errorMessage(error, 'Saving the campaign failed. Please try again.')}
+          </Alert>
+        )}
+        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Category"
+            data={options(CAMPAIGN_CATEGORIES)}
+            {...form.getInputProps('category')}
+          />
+          <NativeSelect
+            label="Status"
+            data={options(statuses, (s) => STATUS_LABELS[s])}
+            {...form.getInputProps('status')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Landing URL"
+          type="url"
+          required
+          placeholder="https://shop.example.com/offer"
+          {...form.getInputProps('landing_url')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Currency"
+            data={[...SUPPORTED_CURRENCIES]}
+            {...form.getInputProps('currency')}
+          />
+          <NativeSelect
+            label="Commission model"
+            data={options(COMMISSION_MODELS, (m) => COMMISSION_MODEL_LABELS[m])}
+            {...form.getInputProps('commission_model')}
+          />
+        </SimpleGrid>
+        {revshare ? (
+          <TextInput
+            label="Revenue share (%)"
+            inputMode="decimal"
+            description="Share of each order amount, e.g. 12.5"
+            {...form.getInputProps('revshare_percent')}
+          />
+        ) : (
+          <TextInput
+            label="Payout"
+            inputMode="decimal"
+            description={`Per ${values.commission_model === 'cpc' ? 'unique click' : values.commission_model === 'cpl' ? 'lead' : 'sale'}, in ${values.currency}`}
+            {...form.getInputProps('payout')}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Approval mode"
+            data={options(APPROVAL_MODES)}
+            {...form.getInputProps('approval_mode')}
+          />
+          <NumberInput
+            label="Attribution days"
+            min={1}
+            max={365}
+            allowDecimal={false}
+            {...form.getInputProps('attribution_days')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Budget"
+          inputMode="decimal"
+          description={`Optional, in ${values.currency}`}
+          {...form.getInputProps('budget')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Start date" type="date" {...form.getInputProps('starts_at')} />
+          <TextInput label="End date" type="date" {...form.getInputProps('ends_at')} />
+        </SimpleGrid>
+        <Textarea label="Terms" autosize minRows={2} {...form.getInputProps('terms')} />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={saving}>
+            Save campaign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+export interface PublisherListParams {
+  search: string;
+  page: number;
+  limit: number;
+}
+
+export const publisherKeys = {
+  all: ['publishers'] as const,
+  lists: () => [...publisherKeys.all, 'list'] as const,
+  list: (params: PublisherListParams) => [...publisherKeys.lists(), params] as const,
+  detail: (id: string) => [...publisherKeys.all, 'detail', id] as const,
+};

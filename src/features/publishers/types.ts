@@ -1,0 +1,6 @@
+export type { PublisherSummary } from '../../../server/modules/users/directory-routes';
+
+/** Table page size (spec §9). */
+export const PUBLISHER_PAGE_SIZE = 10;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const MIN_SEARCH_LENGTH = 2;

@@ -1,0 +1,5 @@
+// First key part 'admin' keeps admin data out of the persisted query cache (see lib/query-client.ts).
+export const settingsKeys = {
+  all: ['admin', 'settings'] as const,
+  admin: () => [...settingsKeys.all] as const,
+};

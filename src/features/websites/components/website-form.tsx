@@ -1,0 +1,92 @@
+import { Alert, Button, Group, NativeSelect, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateWebsite } from '../api/create-website';
+import { useUpdateWebsite } from '../api/update-website';
+import { WEBSITE_CATEGORIES, type Website } from '../types';
+
+const formSchema = z.object({
+  url: z.string().trim().min(1, 'Enter the website address').max(500),
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  category: z.enum(WEBSITE_CATEGORIES),
+  monthly_visitors: z.number({ error: 'Enter a whole number' }).int().min(0).max(10_000_000_000),
+  description: z.string().max(5000),
+});
+type FormValues = z.input<typeof formSchema>;
+
+const CATEGORY_OPTIONS = WEBSITE_CATEGORIES.map((c) => ({
+  value: c,
+  label: c.charAt(0).toUpperCase() + c.slice(1),
+}));
+
+interface WebsiteFormProps {
+  /** Absent: add a new website. */
+  website?: Website;
+  onSaved?(website: Website): void;
+  onCancel?(): void;
+}
+
+/** The `website` modal's form. The server normalises the URL to its origin. */
+export function WebsiteForm({ website, onSaved, onCancel }: WebsiteFormProps) {
+  const create = useCreateWebsite();
+  const update = useUpdateWebsite();
+  const mutation = website ? update : create;
+  const form = useForm<FormValues>({
+    initialValues: {
+      url: website?.url ?? '',
+      name: website?.name ?? '',
+      category: (website?.category ?? 'other') as FormValues['category'],
+      monthly_visitors: website?.monthly_visitors ?? 0,
+      description: website?.description ?? '',
+    },
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
+
+  const submit = (values: FormValues) => {
+    const body = { ...values, url: values.url.trim(), name: values.name.trim() };
+    const done = { onSuccess: (saved: Website) => onSaved?.(saved) };
+    if (website) update.mutate({ id: website.id, body }, done);
+    else create.mutate(body, done);
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack>
+        {mutation.error && (
+          <Alert color="red" variant="light" title="The website was not saved">
+            {errorMessage(mutation.error, 'Saving the website failed. Please try again.')}
+          </Alert>
+        )}
+        <TextInput
+          label="Website URL"
+          placeholder="https://example.com"
+          required
+          description={website ? 'Changing the address resets its verification.' : undefined}
+          {...form.getInputProps('url')}
+        />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <NativeSelect label="Category" data={CATEGORY_OPTIONS} {...form.getInputProps('category')} />
+        <NumberInput
+          label="Monthly visitors"
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          {...form.getInputProps('monthly_visitors')}
+        />
+        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={mutation.isPending}>
+            Save website
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteWebsite } from '../api/delete-website';
+import { useWebsites } from '../api/get-websites';
+import type { Website } from '../types';
+import { VerificationBadge } from './verification-badge';
+import { VerifyPanel } from './verify-panel';
+
+interface WebsitesTableProps {
+  onEdit(website: Website): void;
+  /** Asks the user to confirm; resolves true to go ahead. */
+  confirmDelete(website: Website): Promise<boolean>;
+}
+
+const COLUMNS = 6;
+
+/** The publisher's own websites; one verify panel open at a time. */
+export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
+  const { data, error, isPending } = useWebsites();
+  const remove = useDeleteWebsite();
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (isPending) return <Loader size="sm" aria-label="Loading websites" />;
+  if (error) {
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(error, 'Could not load your websites.')}
+      </Alert>
+    );
+  }
+  if (data.length === 0) return <Text c="dimmed">No websites yet. Add one to apply to campaigns.</Text>;
+
+  return (
+    <>
+      {remove.error && (
+        <Alert color="red" variant="light">
+          {errorMessage(remove.error, 'The website could not be deleted.')}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" aria-label="Websites">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>URL</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Monthly visitors</Table.Th>
+              <Table.Th>Verification</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((website) => (
+              <Fragment key={website.id}>
+                <Table.Tr>
+                  <Table.Td fw={600}>{website.name}</Table.Td>
+                  <Table.Td>{website.url}</Table.Td>
+                  <Table.Td>{website.category}</Table.Td>
+                  <Table.Td>{website.monthly_visitors.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td>
+                    <VerificationBadge status={website.verification_status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant={openId === website.id ? 'filled' : 'light'}
+                        aria-expanded={openId === website.id}
+                        aria-label={`Verification of ${website.name}`}
+                        onClick={() => setOpenId(openId === website.id ? null : website.id)}
+                      >
+                        Verification
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Edit ${website.name}`}
+                        onClick={() => onEdit(website)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${website.name}`}
+                        onClick={() =>
+                          void confirmDelete(website).then((ok) => ok && remove.mutate(website.id))
+                        }
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+                {openId === website.id && (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS}>
+                      <VerifyPanel website={website} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

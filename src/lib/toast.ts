@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+
+export interface ToastInput {
+  title?: string;
+  message: ReactNode;
+  color?: string;
+  autoClose?: number | false;
+}
+
+export interface Toast extends ToastInput {
+  id: string;
+  timestamp: number;
+}
+
+let sequence = 0;
+
+/** Shows a Mantine notification and returns it with the id and timestamp it was given. */
+export function showToast(input: ToastInput): Toast {
+  sequence += 1;
+  const timestamp = Date.now();
+  const toast: Toast = { ...input, id: `toast-${timestamp.toString(36)}-${sequence}`, timestamp };
+  notifications.show({
+    id: toast.id,
+    title: toast.title,
+    message: toast.message,
+    color: toast.color,
+    autoClose: toast.autoClose ?? 5000,
+  });
+  return toast;
+}

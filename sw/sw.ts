@@ -1,0 +1,34 @@
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { handleNotificationClick } from './notification-click';
+import { handlePush } from './push';
+
+declare let self: ServiceWorkerGlobalScope;
+
+// Wiring only: behaviour lives in the handler modules so Vitest can drive them with fakes.
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// SPA navigations are answered from the precached shell; server-owned paths always hit the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/t\//, /^\/sw\.js$/],
+  }),
+);
+
+// registerType 'prompt': a new worker waits until the page's "Reload" button asks it to take over.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+clientsClaim();
+
+self.addEventListener('push', (event) => {
+  void handlePush(event, self.registration);
+});
+
+self.addEventListener('notificationclick', (event) => {
+  void handleNotificationClick(event, self.clients, self.location.origin);
+});

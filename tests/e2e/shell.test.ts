@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, QUICK_ACTIONS, logIn, quickActionHrefs, waitForPath } from './support/app';
+import { useE2e } from './support/suite';
+
+const app = useE2e();
+
+const SCREENSHOT = process.env.E2E_SCREENSHOT ?? '/tmp/affilio-dashboard.png';
+
+/**
+ * Whether the sidebar is showing: the toggle's aria-expanded when it has one, else whether the
+ * app-shell navbar is on screen (Mantine slides a collapsed navbar out rather than shrinking it).
+ */
+async function sidebarState(page: Page): Promise<string> {
+  const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+  await toggle.waitFor();
+  const expanded = await toggle.getAttribute('aria-expanded');
+  if (expanded !== null) return `aria-expanded=${expanded}`;
+  const navbar = page.locator('.mantine-AppShell-navbar').first();
+  if ((await navbar.count()) === 0 || !(await navbar.isVisible())) return 'navbar=hidden';
+  const box = await navbar.boundingBox();
+  return box && box.width > 1 && box.x + box.width > 1 ? 'navbar=shown' : 'navbar=hidden';
+}
+
+describe('app shell', () => {
+  it('renders the dashboard (screenshot for a human look)', async () => {
+    const { page } = await app.openPage();
+    await logIn(page, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
+    await waitForPath(page, '/dashboard');
+    expect(await quickActionHrefs(page)).toEqual(QUICK_ACTIONS.advertiser);
+    // The lazy main screen shows a Loader labelled "Loading" until its chunk and data arrive.
+    await page
+      .getByLabel('Loading', { exact: true })
+      .first()
+      .waitFor({ state: 'detached', timeout: 20_000 })
+      .catch(() => undefined);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.screenshot({ path: SCREENSHOT, fullPage: false });
+  });
+
+  it('keeps the sidebar collapsed across a reload', async () => {
+    const { page } = await app.openPage();
+    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+    await waitForPath(page, '/dashboard');
+
+    const before = await sidebarState(page);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect.poll(() => sidebarState(page), { timeout: 5_000 }).not.toBe(before);
+    const toggled = await sidebarState(page);
+
+    await page.reload();
+    await waitForPath(page, '/dashboard');
+    await expect.poll(() => sidebarState(page), { timeout: 10_000 }).toBe(toggled);
+
+    // And back again, so the preference really follows the toggle.
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect.poll(() => sidebarState(page), { timeout: 5_000 }).toBe(before);
+    await page.reload();
+    await expect.poll(() => sidebarState(page), { timeout: 10_000 }).toBe(before);
+  });
+
+  it('shows the error screen when a screen crashes while rendering', async () => {
+    const { page } = await app.openPage();
+    await logIn(page, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
+    await waitForPath(page, '/dashboard');
+
+    await page.goto('/debug/crash');
+    await page.getByRole('heading', { name: 'Oops! Something went wrong' }).waitFor();
+    await page
+      .getByText("We're sorry, but something unexpected happened. Our team has been notified.", {
+        exact: true,
+      })
+      .waitFor();
+    const reload = page.getByRole('button', { name: 'Reload page' });
+    await reload.waitFor();
+    expect((await reload.innerText()).trim()).toBe('');
+    const goBack = page.getByRole('button', { name: 'Go Back' });
+    await goBack.waitFor();
+
+    // "Go Back" returns to the previous page.
+    await goBack.click();
+    await waitForPath(page, '/dashboard');
+  });
+});

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
+import { UI_PREFERENCES_KEY } from '../../../src/lib/ui-preferences';
+import { installFakeServer, type FakeServer } from '../support/fake-server';
+import { renderApp, signIn } from '../support/render-app';
+import { makeUser } from '../support/users';
+
+let server: FakeServer;
+
+beforeEach(() => {
+  server = installFakeServer().on('GET', '/auth/me', { status: 200, body: makeUser() });
+  signIn();
+});
+
+describe('app shell', () => {
+  it('shows the dashboard with the user, role and profile status', async () => {
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(screen.getByText('Advertiser')).toBeInTheDocument();
+    expect(screen.getByText('Profile complete')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Create campaign/ })).toHaveAttribute(
+      'href',
+      '/action=create',
+    );
+  });
+
+  it('remembers the collapsed sidebar', async () => {
+    const { user } = renderApp('/dashboard');
+    const toggle = await screen.findByRole('button', { name: 'Toggle sidebar' });
+    await user.click(toggle);
+    expect(JSON.parse(localStorage.getItem(UI_PREFERENCES_KEY)!)).toMatchObject({ sidebarCollapsed: true });
+  });
+
+  it('logs out from the account menu', async () => {
+    const { user, router } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows placeholder sections honestly', async () => {
+    renderApp('/media');
+    expect(await screen.findByRole('heading', { name: 'Media library' })).toBeInTheDocument();
+    expect(screen.getByText('This section is coming in a later release.')).toBeInTheDocument();
+  });
+
+  it('opens a conversation from a /conversation=<id> link', async () => {
+    renderApp('/conversation=c-42');
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+    expect(screen.getByText('c-42')).toBeInTheDocument();
+  });
+
+  it('shows a 404 page for unknown paths', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('goes to /login when the session expires (401) during use', async () => {
+    server.on('GET', '/admin/settings', { status: 401, body: { detail: 'Token expired' } });
+    server.on('GET', '/auth/me', { status: 200, body: makeUser({ role: 'admin' }) });
+    const { router } = renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows admins the platform settings', async () => {
+    server.on('GET', '/auth/me', { status: 200, body: makeUser({ role: 'admin' }) });
+    server.on('GET', '/admin/settings', {
+      status: 200,
+      body: {
+        default_currency: 'EUR',
+        platform_fee_bps: 250,
+        min_payout_minor: 5000,
+        hold_days: 30,
+        registration_requires_approval: false,
+        max_upload_bytes: 10 * 1024 * 1024,
+        rates_provider_url: null,
+        updated_at: '2025-01-01T00:00:00Z',
+      },
+    });
+    renderApp('/settings');
+    expect(await screen.findByRole('cell', { name: 'EUR' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '€50.00' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Display currency' })).toHaveValue('EUR');
+  });
+
+  it('shows the account-load problem instead of signing out when /auth/me fails with 500', async () => {
+    server.on('GET', '/auth/me', { status: 500, body: { detail: 'db down' } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: "We couldn't load your account" })).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
+  });
+});

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '../../../src/features/auth/types';
+import { installFakeServer, type FakeServer } from '../support/fake-server';
+import { renderApp, signIn } from '../support/render-app';
+import { makeUser } from '../support/users';
+
+let server: FakeServer;
+
+beforeEach(() => {
+  server = installFakeServer();
+  signIn();
+});
+
+const newAdvertiser = makeUser({
+  onboarding_completed: false,
+  profile_completion_status: 'incomplete',
+  profile_completion_step: 'profile',
+});
+
+describe('onboarding', () => {
+  it('sends a user who has not completed onboarding to /onboarding', async () => {
+    server.on('GET', '/auth/me', { status: 200, body: newAdvertiser });
+    const { router } = renderApp('/campaigns');
+
+    expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding');
+  });
+
+  it('walks an advertiser through profile and payment, then opens the dashboard', async () => {
+    let current: User = newAdvertiser;
+    server
+      .on('GET', '/auth/me', () => ({ status: 200, body: current }))
+      .on('POST', '/auth/complete-profile', ({ body }) => {
+        const fields = body as Record<string, string>;
+        current =
+          current.profile_completion_step === 'profile'
+            ? { ...current, profile_completion_step: 'payment', profile: { ...current.profile, ...fields } }
+            : {
+                ...current,
+                onboarding_completed: true,
+                profile_completion_status: 'complete',
+                profile_completion_step: 'complete',
+              };
+        return { status: 200, body: current };
+      });
+    const { user, router } = renderApp('/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Company name is required')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/complete-profile')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Company name'), 'Acme ApS');
+    await user.type(screen.getByLabelText('Country', { exact: false }), 'dk');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await user.type(await screen.findByLabelText('Billing address'), 'Main St 1, Copenhagen');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(server.callsTo('POST', '/auth/complete-profile').map((r) => r.body)).toEqual([
+      { company_name: 'Acme ApS', country: 'DK' },
+      { billing_address: 'Main St 1, Copenhagen' },
+    ]);
+  });
+
+  it('asks a publisher for payout details on the payment step', async () => {
+    server.on('GET', '/auth/me', {
+      status: 200,
+      body: makeUser({
+        role: 'publisher',
+        onboarding_completed: false,
+        profile_completion_status: 'incomplete',
+        profile_completion_step: 'payment',
+      }),
+    });
+    renderApp('/onboarding');
+
+    expect(await screen.findByRole('combobox', { name: 'Payout method' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Payout details', { exact: false })).toBeInTheDocument();
+    expect(screen.getByLabelText('Tax ID')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finish' })).toBeInTheDocument();
+  });
+});

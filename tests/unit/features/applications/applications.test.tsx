@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Application } from '../../../../src/features/applications/types';
+import { installFakeServer, type FakeServer } from '../../support/fake-server';
+import { renderApp, signIn } from '../../support/render-app';
+import { makeUser } from '../../support/users';
+import { makeCampaign } from '../campaigns/campaign-fixtures';
+
+let server: FakeServer;
+
+function makeApplication(overrides: Partial<Application> = {}): Application {
+  return {
+    id: 'a-1',
+    campaign_id: 'c-1',
+    publisher_id: 'pub-1',
+    website_id: 'w-1',
+    status: 'pending',
+    message: 'Happy to promote',
+    reason: null,
+    tracking_code: null,
+    created_at: '2025-03-01T00:00:00.000Z',
+    decided_at: null,
+    campaign_name: 'Shoes',
+    website_url: 'https://blog.example',
+    publisher_name: 'Paula',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  server = installFakeServer();
+  signIn();
+});
+
+describe('applications', () => {
+  it('shows a publisher the tracking link of an approved application and lets them withdraw a pending one', async () => {
+    const applications = [
+      makeApplication({ id: 'a-1', status: 'approved', tracking_code: 'abc123', campaign_name: 'Shoes' }),
+      makeApplication({ id: 'a-2', status: 'pending', campaign_name: 'Bags' }),
+      makeApplication({ id: 'a-3', status: 'rejected', reason: 'Wrong audience', campaign_name: 'Hats' }),
+    ];
+    server
+      .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'pub-1', role: 'publisher' }) })
+      .on('GET', '/applications', () => ({ status: 200, body: applications }))
+      .on('POST', '/applications/a-2/withdraw', () => {
+        applications[1] = { ...applications[1]!, status: 'withdrawn' };
+        return { status: 200, body: applications[1] };
+      });
+    const { user } = renderApp('/applications');
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    expect(within(table).getByText(`${window.location.origin}/t/abc123`)).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(within(table).getByText('Reason: Wrong audience')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Withdraw application to Bags' }));
+    await waitFor(() => expect(within(table).getByText('Withdrawn')).toBeInTheDocument());
+    expect(server.callsTo('POST', '/applications/a-2/withdraw')).toHaveLength(1);
+  });
+
+  it('lets the advertiser approve, and reject only with a reason, in campaignPublishers', async () => {
+    const campaign = makeCampaign({ name: 'Shoes', advertiser_id: 'u-1' });
+    const applications = [
+      makeApplication({ id: 'a-1', publisher_name: 'Paula' }),
+      makeApplication({ id: 'a-2', publisher_name: 'Peter' }),
+    ];
+    server
+      .on('GET', '/auth/me', { status: 200, body: makeUser() })
+      .on('GET', '/campaigns', { status: 200, body: [campaign] })
+      .on('GET', '/applications', () => ({ status: 200, body: applications }))
+      .on('POST', '/applications/a-1/approve', () => {
+        applications[0] = { ...applications[0]!, status: 'approved', tracking_code: 'x' };
+        return { status: 200, body: applications[0] };
+      })
+      .on('POST', '/applications/a-2/reject', ({ body }) => {
+        applications[1] = {
+          ...applications[1]!,
+          status: 'rejected',
+          reason: (body as { reason: string }).reason,
+        };
+        return { status: 200, body: applications[1] };
+      });
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: 'Publishers of Shoes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publishers of Shoes' });
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Approve Paula' }));
+    expect(await within(dialog).findByRole('button', { name: 'Suspend Paula' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/applications/a-1/approve')[0]?.body).toBeUndefined();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Peter' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm reject' }));
+    expect(within(dialog).getByText('A reason is required')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/applications/a-2/reject')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Not a fit');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm reject' }));
+    expect(await within(dialog).findByText('Reason: Not a fit')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/applications/a-2/reject')[0]?.body).toEqual({ reason: 'Not a fit' });
+  });
+});

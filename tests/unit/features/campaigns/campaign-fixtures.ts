@@ -1,0 +1,35 @@
+import type { Campaign } from '../../../../src/features/campaigns/types';
+
+let sequence = 0;
+
+export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  sequence += 1;
+  return {
+    id: `c-${sequence}`,
+    advertiser_id: 'u-1',
+    name: `Campaign ${sequence}`,
+    description: 'Sell more shoes',
+    category: 'fashion',
+    status: 'active',
+    landing_url: 'https://shop.example.com',
+    currency: 'EUR',
+    commission_model: 'cpa',
+    payout_minor: 1000,
+    revshare_bps: null,
+    tiers: [],
+    publisher_overrides: [],
+    budget_minor: null,
+    daily_cap_minor: null,
+    attribution_days: 30,
+    approval_mode: 'manual',
+    allowed_countries: [],
+    starts_at: null,
+    ends_at: null,
+    terms: '',
+    creative_ids: [],
+    tracking_secret: 'secret-abc',
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PublisherSummary } from '../../../../src/features/publishers/types';
+import { installFakeServer, type FakeServer } from '../../support/fake-server';
+import { renderApp, signIn } from '../../support/render-app';
+import { makeUser } from '../../support/users';
+
+let server: FakeServer;
+
+const paula: PublisherSummary = {
+  id: 'pub-1',
+  name: 'Paula P',
+  display_name: 'Tech Reviews Daily',
+  country: 'SE',
+  created_at: '2025-01-01T00:00:00.000Z',
+  websites_count: 3,
+  verified_websites_count: 2,
+  monthly_visitors: 45000,
+  categories: ['electronics', 'software'],
+};
+
+beforeEach(() => {
+  server = installFakeServer()
+    .on('GET', '/auth/me', { status: 200, body: makeUser() })
+    .on('GET', '/publishers', { status: 200, body: [paula], headers: { 'x-total-count': '1' } })
+    .on('GET', '/publishers/pub-1', { status: 200, body: paula });
+  signIn();
+});
+
+describe('publishers directory', () => {
+  it('lists publishers and opens a publisher card', async () => {
+    const { user } = renderApp('/publishers');
+    const table = await screen.findByRole('table', { name: 'Publishers' });
+    expect(within(table).getByText('45,000')).toBeInTheDocument();
+    expect(within(table).getByText('electronics, software')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Tech Reviews Daily' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tech Reviews Daily' });
+    expect(await within(dialog).findByText('2 verified of 3')).toBeInTheDocument();
+  });
+
+  it('searches in publisherSearch only from 2 characters', async () => {
+    const { user } = renderApp('/publishers');
+    await user.click(await screen.findByRole('button', { name: 'Quick search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search publishers' });
+    const before = server.callsTo('GET', '/publishers').length;
+    await user.type(await within(dialog).findByLabelText('Search publishers by name'), 'T');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(server.callsTo('GET', '/publishers')).toHaveLength(before);
+    await user.type(within(dialog).getByLabelText('Search publishers by name'), 'e');
+    await user.click(await within(dialog).findByRole('button', { name: /Tech Reviews Daily/ }));
+    expect(await screen.findByText('2 verified of 3')).toBeInTheDocument();
+  });
+});

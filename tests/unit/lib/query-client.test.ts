@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '../../../src/lib/api-client';
+import {
+  createQueryClient,
+  GC_TIME_MS,
+  shouldPersistQuery,
+  shouldRetry,
+  STALE_TIME_MS,
+} from '../../../src/lib/query-client';
+import { installFakeServer } from '../support/fake-server';
+
+function clientWithoutRetryDelay() {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({
+    queries: { ...defaults.queries, retryDelay: 0 },
+    mutations: { ...defaults.mutations, retryDelay: 0 },
+  });
+  return client;
+}
+
+describe('query client', () => {
+  it('uses the spec defaults', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+    expect(queries?.staleTime).toBe(STALE_TIME_MS);
+    expect(STALE_TIME_MS).toBe(5 * 60 * 1000);
+    expect(queries?.gcTime).toBe(GC_TIME_MS);
+    expect(GC_TIME_MS).toBe(18 * 60 * 1000);
+    expect(queries?.refetchOnWindowFocus).toBe(true);
+    expect(queries?.refetchOnReconnect).toBe(true);
+    expect(typeof mutations?.retry).toBe('function');
+  });
+
+  it('never retries a 4xx', async () => {
+    const server = installFakeServer().on('GET', '/campaigns/x', {
+      status: 404,
+      body: { detail: 'Not found' },
+    });
+    const client = clientWithoutRetryDelay();
+
+    await expect(
+      client.fetchQuery({
+        queryKey: ['campaigns', 'x'],
+        queryFn: () => api.get('/campaigns/x'),
+        // fetchQuery turns retries off unless asked; use the app default rule.
+        retry: client.getDefaultOptions().queries?.retry,
+      }),
+    ).rejects.toThrow();
+
+    expect(server.callsTo('GET', '/campaigns/x')).toHaveLength(1);
+  });
+
+  it('retries other failures up to 3 times', async () => {
+    const server = installFakeServer().on('GET', '/campaigns', { status: 503 });
+    const client = clientWithoutRetryDelay();
+
+    await expect(
+      client.fetchQuery({
+        queryKey: ['campaigns'],
+        queryFn: () => api.get('/campaigns'),
+        retry: client.getDefaultOptions().queries?.retry,
+      }),
+    ).rejects.toThrow();
+
+    expect(server.callsTo('GET', '/campaigns')).toHaveLength(4);
+  });
+
+  it('retries a failed mutation once and logs mutation errors', async () => {
+    const server = installFakeServer().on('POST', '/campaigns', { networkError: true });
+    const client = clientWithoutRetryDelay();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const mutation = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => api.post('/campaigns', {}) });
+    await expect(mutation.execute(undefined)).rejects.toThrow();
+
+    expect(server.callsTo('POST', '/campaigns')).toHaveLength(2);
+    expect(log).toHaveBeenCalledWith('Mutation failed', expect.anything());
+  });
+
+  it('retry rule: stops at the limit and on client errors', () => {
+    const retry = shouldRetry(3);
+    const clientError = { isAxiosError: true, response: { status: 422 } };
+    expect(retry(0, new Error('network'))).toBe(true);
+    expect(retry(2, new Error('network'))).toBe(true);
+    expect(retry(3, new Error('network'))).toBe(false);
+    expect(retry(0, clientError)).toBe(false);
+  });
+
+  it('does not persist account or admin data', () => {
+    const success = { status: 'success' } as const;
+    expect(shouldPersistQuery({ queryKey: ['auth', 'me'], state: success } as never)).toBe(false);
+    expect(shouldPersistQuery({ queryKey: ['admin', 'settings'], state: success } as never)).toBe(false);
+    expect(shouldPersistQuery({ queryKey: ['campaigns', 'list'], state: success } as never)).toBe(true);
+  });
+});
