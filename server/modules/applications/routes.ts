@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { errorResponse } from '../auth/schema';
+import { idParams, resourceErrors } from '../../lib/route-schemas';
 import { currentUser, requireAuth } from '../auth/guard';
 import {
   applicationSchema,
@@ -12,19 +12,10 @@ import {
 } from './schema';
 import * as applications from './service';
 
-const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
-const errors = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
-
 export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', requireAuth(ctx));
   const tags = ['applications'];
-  const ok = { 200: applicationSchema, ...errors };
+  const ok = { 200: applicationSchema, ...resourceErrors };
 
   app.get(
     '/applications',
@@ -32,7 +23,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         querystring: listApplicationsQuery,
-        response: { 200: z.array(applicationSchema), ...errors },
+        response: { 200: z.array(applicationSchema), ...resourceErrors },
       },
     },
     async (request, reply) => {
@@ -47,7 +38,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/applications',
-    { schema: { tags, body: applyBody, response: { 201: applicationSchema, ...errors } } },
+    { schema: { tags, body: applyBody, response: { 201: applicationSchema, ...resourceErrors } } },
     async (request, reply) =>
       reply.code(201).send(await applications.apply(ctx.db, currentUser(request).user, request.body)),
   );

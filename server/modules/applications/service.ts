@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import { findCampaign } from '../campaigns/queries';
@@ -31,13 +32,6 @@ export function toApplicationResponse(v: q.ApplicationView): Application {
     website_url: v.websiteUrl,
     publisher_name: v.publisherName,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 async function reload(db: Db, id: string): Promise<Application> {

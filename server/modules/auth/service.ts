@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { passwordResetTokens } from '../../db/schema';
 import {
   HttpError,
@@ -126,13 +127,6 @@ async function createAccount(
     if (isUniqueViolation(err)) throw conflict('Email already registered');
     throw err;
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 export function register(ctx: AppContext, body: z.output<typeof registerBody>) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { containsPattern } from '../../lib/db-errors';
 import { campaigns } from '../../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -18,7 +19,7 @@ function where(filter: CampaignFilter): SQL | undefined {
   if (filter.status) parts.push(eq(campaigns.status, filter.status));
   if (filter.category) parts.push(eq(campaigns.category, filter.category));
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.search);
     parts.push(or(ilike(campaigns.name, pattern), ilike(campaigns.description, pattern))!);
   }
   return parts.length ? and(...parts) : undefined;

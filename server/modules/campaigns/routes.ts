@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { errorResponse } from '../auth/schema';
+import { idParams, resourceErrors } from '../../lib/route-schemas';
 import { currentUser, requireAuth } from '../auth/guard';
 import { campaignSchema, createCampaignBody, listCampaignsQuery, updateCampaignBody } from './schema';
 import * as campaigns from './service';
-
-const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
-const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
 
 export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', requireAuth(ctx));
@@ -18,7 +15,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags: ['campaigns'],
         querystring: listCampaignsQuery,
-        response: { 200: z.array(campaignSchema), ...errors },
+        response: { 200: z.array(campaignSchema), ...resourceErrors },
       },
     },
     async (request, reply) => {
@@ -33,14 +30,20 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/campaigns/:id',
-    { schema: { tags: ['campaigns'], params: idParams, response: { 200: campaignSchema, ...errors } } },
+    {
+      schema: { tags: ['campaigns'], params: idParams, response: { 200: campaignSchema, ...resourceErrors } },
+    },
     async (request) => campaigns.getCampaign(ctx.db, currentUser(request).user, request.params.id),
   );
 
   app.post(
     '/campaigns',
     {
-      schema: { tags: ['campaigns'], body: createCampaignBody, response: { 201: campaignSchema, ...errors } },
+      schema: {
+        tags: ['campaigns'],
+        body: createCampaignBody,
+        response: { 201: campaignSchema, ...resourceErrors },
+      },
     },
     async (request, reply) => {
       const created = await campaigns.createCampaign(ctx.db, currentUser(request).user, request.body);
@@ -55,7 +58,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags: ['campaigns'],
         params: idParams,
         body: updateCampaignBody,
-        response: { 200: campaignSchema, ...errors },
+        response: { 200: campaignSchema, ...resourceErrors },
       },
     },
     async (request) =>
@@ -64,7 +67,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.delete(
     '/campaigns/:id',
-    { schema: { tags: ['campaigns'], params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags: ['campaigns'], params: idParams, response: { 204: z.null(), ...resourceErrors } } },
     async (request, reply) => {
       await campaigns.deleteCampaign(ctx.db, currentUser(request).user, request.params.id);
       return reply.code(204).send(null);

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { containsPattern } from '../../lib/db-errors';
 import { campaigns, profiles, users, websites } from '../../db/schema';
 
 const verifiedCount = sql<number>`count(${websites.id}) filter (where ${websites.verificationStatus} = 'verified')::int`;
@@ -22,7 +23,7 @@ function publisherWhere(search: string | undefined, id?: string): SQL {
   const parts: SQL[] = [eq(users.role, 'publisher'), eq(users.status, 'active')];
   if (id) parts.push(eq(users.id, id));
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     parts.push(or(ilike(users.name, pattern), ilike(profiles.displayName, pattern))!);
   }
   return and(...parts)!;

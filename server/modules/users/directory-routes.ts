@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { idParams, resourceErrors } from '../../lib/route-schemas';
 import { notFound } from '../../lib/http-error';
-import { errorResponse } from '../auth/schema';
 import { currentUser, requireRole } from '../auth/guard';
 import { findAdvertiser, findPublisher, listPublishers } from './directory-queries';
-
-const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
-const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
 
 export const publisherSummarySchema = z.object({
   id: z.string(),
@@ -60,7 +57,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           offset: z.coerce.number().int().min(0).default(0),
           search: z.string().trim().max(200).optional(),
         }),
-        response: { 200: z.array(publisherSummarySchema), ...errors },
+        response: { 200: z.array(publisherSummarySchema), ...resourceErrors },
       },
     },
     async (request, reply) => {
@@ -76,7 +73,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['publishers'],
         params: idParams,
-        response: { 200: publisherSummarySchema, ...errors },
+        response: { 200: publisherSummarySchema, ...resourceErrors },
       },
     },
     async (request) => {
@@ -93,7 +90,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['advertisers'],
         params: idParams,
-        response: { 200: advertiserDetailsSchema, ...errors },
+        response: { 200: advertiserDetailsSchema, ...resourceErrors },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { errorResponse } from '../auth/schema';
+import { idParams, resourceErrors } from '../../lib/route-schemas';
 import { currentUser, requireAuth } from '../auth/guard';
 import {
   createWebsiteBody,
@@ -12,15 +12,6 @@ import {
 } from './schema';
 import * as websites from './service';
 
-const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
-const errors = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
-
 export const websiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', requireAuth(ctx));
   const tags = ['websites'];
@@ -28,7 +19,11 @@ export const websiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/websites',
     {
-      schema: { tags, querystring: listWebsitesQuery, response: { 200: z.array(websiteSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: listWebsitesQuery,
+        response: { 200: z.array(websiteSchema), ...resourceErrors },
+      },
     },
     async (request, reply) => {
       const { items, total } = await websites.listWebsites(ctx.db, currentUser(request).user, request.query);
@@ -38,14 +33,14 @@ export const websiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/websites',
-    { schema: { tags, body: createWebsiteBody, response: { 201: websiteSchema, ...errors } } },
+    { schema: { tags, body: createWebsiteBody, response: { 201: websiteSchema, ...resourceErrors } } },
     async (request, reply) =>
       reply.code(201).send(await websites.createWebsite(ctx.db, currentUser(request).user, request.body)),
   );
 
   app.get(
     '/websites/:id',
-    { schema: { tags, params: idParams, response: { 200: websiteSchema, ...errors } } },
+    { schema: { tags, params: idParams, response: { 200: websiteSchema, ...resourceErrors } } },
     async (request) => websites.getWebsite(ctx.db, currentUser(request).user, request.params.id),
   );
 
@@ -56,7 +51,7 @@ export const websiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags,
         params: idParams,
         body: updateWebsiteBody,
-        response: { 200: websiteSchema, ...errors },
+        response: { 200: websiteSchema, ...resourceErrors },
       },
     },
     async (request) =>
@@ -65,7 +60,7 @@ export const websiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.delete(
     '/websites/:id',
-    { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, params: idParams, response: { 204: z.null(), ...resourceErrors } } },
     async (request, reply) => {
       await websites.deleteWebsite(ctx.db, currentUser(request).user, request.params.id);
       return reply.code(204).send(null);
@@ -79,7 +74,7 @@ export const websiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags,
         params: idParams,
         body: verifyWebsiteBody,
-        response: { 200: websiteSchema, ...errors },
+        response: { 200: websiteSchema, ...resourceErrors },
       },
     },
     async (request) =>
