@@ -123,8 +123,10 @@ export function CampaignPublishersModal({ innerProps }: ContextModalProps<{ camp
 }
 
 export function CampaignApplicationModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
-  const { data: websites, error, isPending } = useWebsites();
-  if (isPending) return <Loader size="sm" aria-label="Loading your websites" />;
+  // Verification status decides who may apply: never trust a cached (possibly persisted) copy here.
+  const { data: websites, error, isPending, isFetchedAfterMount } = useWebsites({ refetchOnMount: 'always' });
+  if (isPending || (!isFetchedAfterMount && !error))
+    return <Loader size="sm" aria-label="Loading your websites" />;
   if (error) {
     return (
       <Alert color="red" variant="light">

@@ -149,6 +149,7 @@ function ReasonPrompt({
         <Textarea
           label="Reason"
           required
+          withAsterisk={false}
           autosize
           minRows={2}
           value={reason}

@@ -14,6 +14,6 @@ export async function getWebsites(params = OWN_WEBSITES_PARAMS): Promise<Website
 export const getWebsitesQueryOptions = (params = OWN_WEBSITES_PARAMS) =>
   queryOptions({ queryKey: websiteKeys.list(params), queryFn: () => getWebsites(params) });
 
-export function useWebsites(options: { enabled?: boolean } = {}) {
+export function useWebsites(options: { enabled?: boolean; refetchOnMount?: boolean | 'always' } = {}) {
   return useQuery({ ...getWebsitesQueryOptions(), ...options });
 }

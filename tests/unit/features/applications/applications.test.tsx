@@ -6,6 +6,9 @@ import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeCampaign } from '../campaigns/campaign-fixtures';
 
+// Submitting runs validation, the request and a navigation: give slow CI machines time.
+const SLOW = { timeout: 5000 };
+
 let server: FakeServer;
 
 function makeApplication(overrides: Partial<Application> = {}): Application {
@@ -54,7 +57,7 @@ describe('applications', () => {
     expect(within(table).getByText('Reason: Wrong audience')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Withdraw application to Bags' }));
-    await waitFor(() => expect(within(table).getByText('Withdrawn')).toBeInTheDocument());
+    await waitFor(() => expect(within(table).getByText('Withdrawn')).toBeInTheDocument(), SLOW);
     expect(server.callsTo('POST', '/applications/a-2/withdraw')).toHaveLength(1);
   });
 

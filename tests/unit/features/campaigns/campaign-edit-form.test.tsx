@@ -5,6 +5,9 @@ import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeCampaign } from './campaign-fixtures';
 
+// Submitting runs validation, the request and a navigation: give slow CI machines time.
+const SLOW = { timeout: 5000 };
+
 let server: FakeServer;
 
 beforeEach(() => {
@@ -46,7 +49,7 @@ describe('campaignEdit (create mode at /action=create)', () => {
     await fill('Payout', '12.34');
     await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'), SLOW);
     expect(server.callsTo('POST', '/campaigns')[0]?.body).toMatchObject({
       name: 'Summer sale',
       landing_url: 'https://shop.example.com/summer',
@@ -70,7 +73,7 @@ describe('campaignEdit (create mode at /action=create)', () => {
 
     await fill('Payout', '500');
     await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
-    await waitFor(() => expect(server.callsTo('POST', '/campaigns')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('POST', '/campaigns')).toHaveLength(1), SLOW);
     expect(server.callsTo('POST', '/campaigns')[0]?.body).toMatchObject({
       currency: 'JPY',
       payout_minor: 500,
@@ -83,7 +86,7 @@ describe('campaignEdit (create mode at /action=create)', () => {
     await user.selectOptions(within(dialog).getByLabelText('Commission model'), 'revshare');
     await fill('Revenue share (%)', '12.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
-    await waitFor(() => expect(server.callsTo('POST', '/campaigns')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('POST', '/campaigns')).toHaveLength(1), SLOW);
     expect(server.callsTo('POST', '/campaigns')[0]?.body).toMatchObject({
       commission_model: 'revshare',
       revshare_bps: 1250,
@@ -107,7 +110,7 @@ describe('campaignEdit (create mode at /action=create)', () => {
   it('returns to /campaigns when the modal is closed without saving', async () => {
     const { user, dialog, router } = await openCreate();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'), SLOW);
     expect(await screen.findByRole('table', { name: 'Campaigns' })).toBeInTheDocument();
   });
 });

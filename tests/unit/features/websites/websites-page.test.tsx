@@ -5,6 +5,9 @@ import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 
+// Submitting runs validation, the request and a navigation: give slow CI machines time.
+const SLOW = { timeout: 5000 };
+
 let server: FakeServer;
 
 function makeWebsite(overrides: Partial<Website> = {}): Website {
@@ -109,7 +112,7 @@ describe('websites screen', () => {
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'travel');
     await user.click(within(dialog).getByRole('button', { name: 'Save website' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
     expect(await screen.findByText('Travel tips')).toBeInTheDocument();
     expect(server.callsTo('POST', '/websites')[0]?.body).toMatchObject({
       url: 'travel.example',
