@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; rendering a lazy route on two busy CI cores can take
+// longer. Waiting longer changes no assertion, it only stops slow machines from failing good code.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine uses.
 if (!window.matchMedia) {
