@@ -2,5 +2,3 @@ export type { PublisherSummary } from '../../../server/modules/users/directory-r
 
 /** Table page size (spec §9). */
 export const PUBLISHER_PAGE_SIZE = 10;
-export const SEARCH_DEBOUNCE_MS = 300;
-export const MIN_SEARCH_LENGTH = 2;

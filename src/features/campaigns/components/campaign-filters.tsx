@@ -1,6 +1,7 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
 import {
   CAMPAIGN_CATEGORIES,
   CAMPAIGN_STATUSES,
@@ -8,8 +9,6 @@ import {
   capitalize,
   type CampaignFilters as Filters,
 } from '../types';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },

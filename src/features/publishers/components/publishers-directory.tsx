@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublishers } from '../api/get-publishers';
-import { PUBLISHER_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type PublisherSummary } from '../types';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
+import { PUBLISHER_PAGE_SIZE, type PublisherSummary } from '../types';
 
 /** The publisher directory: paginated, searchable; a row opens the publisher card. */
 export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSummary): void }) {
