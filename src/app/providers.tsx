@@ -13,7 +13,23 @@ import { useUiPreferences } from '../lib/ui-preferences';
 import { AppErrorBoundary } from './layout/error-boundary';
 import { marketplaceModals } from './routes/app/marketplace-modals';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+// Required fields say so in their validation message, not with an asterisk: the asterisk becomes part
+// of the label text and would rename every required field for assistive tech and tests alike.
+const noAsterisk = { defaultProps: { withAsterisk: false } };
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  components: {
+    TextInput: noAsterisk,
+    PasswordInput: noAsterisk,
+    Textarea: noAsterisk,
+    Select: noAsterisk,
+    NativeSelect: noAsterisk,
+    NumberInput: noAsterisk,
+    DateInput: noAsterisk,
+  },
+});
 
 interface AppProvidersProps {
   children: ReactNode;

@@ -149,7 +149,6 @@ function ReasonPrompt({
         <Textarea
           label="Reason"
           required
-          withAsterisk={false}
           autosize
           minRows={2}
           value={reason}

@@ -23,7 +23,6 @@ export function ForgotPasswordForm() {
           type="email"
           autoComplete="email"
           required
-          withAsterisk={false}
           {...form.getInputProps('email')}
         />
         <Button type="submit" loading={forgot.isPending}>

@@ -22,14 +22,12 @@ export function LoginForm() {
           type="email"
           autoComplete="email"
           required
-          withAsterisk={false}
           {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           required
-          withAsterisk={false}
           {...form.getInputProps('password')}
         />
         <Button type="submit" loading={login.isPending}>

@@ -15,8 +15,6 @@ export const PAYOUT_METHOD_OPTIONS = [
   { value: 'paypal', label: 'PayPal' },
 ];
 
-const requiredProps = { required: true, withAsterisk: false } as const;
-
 export function AdvertiserProfileStep({ profile, pending, onSubmit }: StepProps) {
   const form = useForm({
     initialValues: {
@@ -38,13 +36,13 @@ export function AdvertiserProfileStep({ profile, pending, onSubmit }: StepProps)
       )}
     >
       <Stack>
-        <TextInput label="Company name" {...requiredProps} {...form.getInputProps('company_name')} />
+        <TextInput label="Company name" required {...form.getInputProps('company_name')} />
         <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
         <TextInput
           label="Country"
           description="Two-letter code, e.g. DK"
           maxLength={2}
-          {...requiredProps}
+          required
           {...form.getInputProps('country')}
         />
         <Button type="submit" loading={pending}>
@@ -67,7 +65,7 @@ export function AdvertiserPaymentStep({ profile, pending, onSubmit }: StepProps)
           label="Billing address"
           autosize
           minRows={3}
-          {...requiredProps}
+          required
           {...form.getInputProps('billing_address')}
         />
         <TextInput label="VAT ID" {...form.getInputProps('vat_id')} />
@@ -92,12 +90,12 @@ export function PublisherProfileStep({ profile, pending, onSubmit }: StepProps) 
       )}
     >
       <Stack>
-        <TextInput label="Display name" {...requiredProps} {...form.getInputProps('display_name')} />
+        <TextInput label="Display name" required {...form.getInputProps('display_name')} />
         <TextInput
           label="Country"
           description="Two-letter code, e.g. DK"
           maxLength={2}
-          {...requiredProps}
+          required
           {...form.getInputProps('country')}
         />
         <Button type="submit" loading={pending}>
@@ -127,7 +125,7 @@ export function PublisherPaymentStep({ profile, pending, onSubmit }: StepProps) 
           label="Payout method"
           data={PAYOUT_METHOD_OPTIONS}
           allowDeselect={false}
-          {...requiredProps}
+          required
           {...form.getInputProps('payout_method')}
         />
         <Textarea
@@ -135,7 +133,7 @@ export function PublisherPaymentStep({ profile, pending, onSubmit }: StepProps) 
           description="IBAN and account holder, or your PayPal email"
           autosize
           minRows={2}
-          {...requiredProps}
+          required
           {...form.getInputProps('payout_details')}
         />
         <TextInput label="Tax ID" {...form.getInputProps('tax_id')} />

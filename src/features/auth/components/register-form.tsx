@@ -25,26 +25,18 @@ export function RegisterForm() {
     >
       <Stack>
         <FormError error={register.error} fallback={FALLBACK_MESSAGES.register} />
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('name')}
-        />
+        <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
           label="Email"
           type="email"
           autoComplete="email"
           required
-          withAsterisk={false}
           {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
           required
-          withAsterisk={false}
           {...form.getInputProps('password')}
         />
         <RoleChoice {...form.getInputProps('role')} />

@@ -47,7 +47,6 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           label="New password"
           autoComplete="new-password"
           required
-          withAsterisk={false}
           {...form.getInputProps('new_password')}
         />
         <Button type="submit" loading={reset.isPending}>

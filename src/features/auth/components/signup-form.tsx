@@ -29,14 +29,12 @@ export function SignupForm() {
           type="email"
           autoComplete="email"
           required
-          withAsterisk={false}
           {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
           required
-          withAsterisk={false}
           {...form.getInputProps('password')}
         />
         <RoleChoice {...form.getInputProps('role')} />

@@ -181,7 +181,7 @@ export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: Camp
             {errorMessage(error, 'Saving the campaign failed. Please try again.')}
           </Alert>
         )}
-        <TextInput label="Name" required withAsterisk={false} {...form.getInputProps('name')} />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
@@ -199,7 +199,6 @@ export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: Camp
           label="Landing URL"
           type="url"
           required
-          withAsterisk={false}
           placeholder="https://shop.example.com/offer"
           {...form.getInputProps('landing_url')}
         />

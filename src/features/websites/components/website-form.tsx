@@ -62,11 +62,10 @@ export function WebsiteForm({ website, onSaved, onCancel }: WebsiteFormProps) {
           label="Website URL"
           placeholder="https://example.com"
           required
-          withAsterisk={false}
           description={website ? 'Changing the address resets its verification.' : undefined}
           {...form.getInputProps('url')}
         />
-        <TextInput label="Name" required withAsterisk={false} {...form.getInputProps('name')} />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
         <NativeSelect label="Category" data={CATEGORY_OPTIONS} {...form.getInputProps('category')} />
         <NumberInput
           label="Monthly visitors"
