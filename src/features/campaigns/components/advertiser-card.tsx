@@ -1,56 +1,31 @@
-import { Alert, Anchor, Loader, Stack, Table, Text } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-client';
+import { Anchor } from '@mantine/core';
+import { DetailsCard } from '../../../components/details-card';
 import { useAdvertiser } from '../api/get-advertiser';
 
 /** advertiserDetails: who runs a campaign. */
 export function AdvertiserCard({ advertiserId }: { advertiserId: string }) {
-  const { data, error, isPending } = useAdvertiser(advertiserId);
-  if (isPending) return <Loader size="sm" aria-label="Loading advertiser" />;
-  if (error) {
-    return (
-      <Alert color="red" variant="light">
-        {errorMessage(error, 'Could not load the advertiser.')}
-      </Alert>
-    );
-  }
   return (
-    <Stack gap="xs">
-      <Text fw={600} size="lg">
-        {data.company_name || data.name}
-      </Text>
-      <Table withRowBorders={false} verticalSpacing={4} aria-label="Advertiser details">
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Th scope="row">Contact</Table.Th>
-            <Table.Td>{data.name}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row">Website</Table.Th>
-            <Table.Td>
-              {data.website ? (
-                <Anchor href={data.website} target="_blank" rel="noopener noreferrer">
-                  {data.website}
-                </Anchor>
-              ) : (
-                '—'
-              )}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row">Country</Table.Th>
-            <Table.Td>{data.country ?? '—'}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row">Active campaigns</Table.Th>
-            <Table.Td>{data.active_campaigns}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row">Member since</Table.Th>
-            <Table.Td>{data.created_at.slice(0, 10)}</Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Stack>
+    <DetailsCard
+      noun="advertiser"
+      query={useAdvertiser(advertiserId)}
+      title={(a) => a.company_name || a.name}
+      rows={(a) => [
+        ['Contact', a.name],
+        [
+          'Website',
+          a.website ? (
+            <Anchor href={a.website} target="_blank" rel="noopener noreferrer">
+              {a.website}
+            </Anchor>
+          ) : (
+            '—'
+          ),
+        ],
+        ['Country', a.country ?? '—'],
+        ['Active campaigns', a.active_campaigns],
+        ['Member since', a.created_at.slice(0, 10)],
+      ]}
+    />
   );
 }
 
