@@ -55,10 +55,9 @@ async function approveInTx(db: Db, app: q.ApplicationRow, actorId: string | null
 export async function apply(db: Db, user: UserRow, body: z.output<typeof applyBody>): Promise<Application> {
   if (user.role !== 'publisher') throw forbidden('Only publishers can apply to campaigns');
   const campaign = await findCampaign(db, body.campaign_id);
-  if (!campaign || campaign.status !== 'active') {
-    if (!campaign || campaign.status === 'draft') throw notFound('Campaign not found');
-    throw unprocessable('This campaign is not accepting applications');
-  }
+  // publishers never see drafts, so one answers like a campaign that does not exist
+  if (!campaign || campaign.status === 'draft') throw notFound('Campaign not found');
+  if (campaign.status !== 'active') throw unprocessable('This campaign is not accepting applications');
   const website = await findWebsite(db, body.website_id);
   if (!website || website.publisherId !== user.id) throw notFound('Website not found');
   if (website.verificationStatus !== 'verified')
