@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import { registerErrorHandler } from './lib/error-handler';
+import { EventBus } from './lib/events';
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limiter';
 import { createSafeFetcher } from './lib/safe-fetch';
@@ -19,6 +20,7 @@ import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { Notifier } from './modules/notifications/notify';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
 import { websiteRoutes } from './modules/websites/routes';
@@ -62,6 +64,8 @@ export async function buildApp({
       fetchText: createSafeFetcher({ allowPrivate: config.verifyAllowPrivateNetworks }),
       resolveTxt: (hostname) => dns.resolveTxt(hostname),
     },
+    events: new EventBus(),
+    notifier: new Notifier(database.db, app.log),
   };
 
   await app.register(fastifySwagger, {

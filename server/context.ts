@@ -1,8 +1,10 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/connection';
+import type { EventBus } from './lib/events';
 import type { Mailer } from './lib/mailer';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './modules/auth/tokens';
+import type { Notifier } from './modules/notifications/notify';
 import type { VerificationDeps } from './modules/websites/verification';
 
 /** What route plugins and services share; built once in buildApp. */
@@ -14,4 +16,8 @@ export interface AppContext {
   loginLimiter: RateLimiter;
   /** how website ownership is checked (HTTP fetch, DNS); injectable for tests */
   verification: VerificationDeps;
+  /** in-process domain events (cache invalidation, cross-module reactions) */
+  events: EventBus;
+  /** `notify(userId, event)`: in-app notification plus push */
+  notifier: Notifier;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   integer,
   jsonb,
@@ -259,5 +260,181 @@ export const trackingLinks = pgTable(
   (t) => [
     uniqueIndex('tracking_links_code_idx').on(t.code),
     uniqueIndex('tracking_links_application_idx').on(t.applicationId),
+  ],
+);
+
+/** One row per redirect served by `GET /t/{code}`; written in batches by the click buffer. */
+export const clicks = pgTable(
+  'clicks',
+  {
+    /** random, URL-safe; appended to the landing URL as `click_id` */
+    id: text('id').primaryKey(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => trackingLinks.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    ipHash: text('ip_hash').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    referrer: text('referrer'),
+    sub1: text('sub1'),
+    sub2: text('sub2'),
+    sub3: text('sub3'),
+    sub4: text('sub4'),
+    sub5: text('sub5'),
+    isUnique: boolean('is_unique').notNull(),
+    isBot: boolean('is_bot').notNull(),
+    /** created by the tracking test tool: never paid, never in reports */
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('clicks_link_ip_idx').on(t.linkId, t.ipHash, t.createdAt),
+    index('clicks_campaign_created_idx').on(t.campaignId, t.createdAt),
+    index('clicks_publisher_created_idx').on(t.publisherId, t.createdAt),
+  ],
+);
+
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clickId: text('click_id')
+      .notNull()
+      .references(() => clicks.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    event: text('event', { enum: ['sale', 'lead'] }).notNull(),
+    /** the amount as reported, in the reported currency */
+    originalAmountMinor: bigint('original_amount_minor', { mode: 'number' }).notNull(),
+    originalCurrency: text('original_currency').notNull(),
+    /** converted to the campaign currency with the stored rate named in `rate` */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    rate: text('rate').notNull().default('1'),
+    source: text('source', { enum: ['postback', 'pixel'] }).notNull(),
+    /** pixel conversions are reported by the visitor's browser, not by the advertiser's server */
+    clientReported: boolean('client_reported').notNull().default(false),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // a repeated postback for the same order creates nothing
+    uniqueIndex('conversions_campaign_order_idx').on(t.campaignId, t.orderId),
+    index('conversions_publisher_created_idx').on(t.publisherId, t.createdAt),
+  ],
+);
+
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['conversion', 'click', 'clawback'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'reversed', 'paid'] })
+      .notNull()
+      .default('pending'),
+    /** campaign currency; negative for a clawback */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    advertiserId: uuid('advertiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
+    conversionId: uuid('conversion_id').references(() => conversions.id, { onDelete: 'restrict' }),
+    clickId: text('click_id').references(() => clicks.id, { onDelete: 'set null' }),
+    /** for a clawback: the paid commission it claws back */
+    reversesId: uuid('reverses_id'),
+    /** set when a payout covers this commission (payouts issue) */
+    payoutId: uuid('payout_id'),
+    reason: text('reason'),
+    /** which rule priced it: base, tier:N, override */
+    rule: text('rule').notNull().default('base'),
+    isTest: boolean('is_test').notNull().default(false),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('commissions_conversion_idx').on(t.conversionId),
+    uniqueIndex('commissions_click_idx').on(t.clickId),
+    uniqueIndex('commissions_reverses_idx').on(t.reversesId),
+    index('commissions_publisher_idx').on(t.publisherId, t.createdAt),
+    index('commissions_campaign_idx').on(t.campaignId, t.createdAt),
+    index('commissions_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Exchange rates per USD (decimal strings, exact); refreshed from the provider, else the built-in table. */
+export const exchangeRates = pgTable('exchange_rates', {
+  currency: text('currency').primaryKey(),
+  perUsd: text('per_usd').notNull(),
+  source: text('source').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    priority: text('priority', { enum: ['low', 'normal', 'high'] })
+      .notNull()
+      .default('normal'),
+    isImportant: boolean('is_important').notNull().default(false),
+    requiresAction: boolean('requires_action').notNull().default(false),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
   ],
 );

@@ -16,6 +16,14 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.addHook('preHandler', requireAuth(ctx));
   const tags = ['applications'];
   const ok = { 200: applicationSchema, ...resourceErrors };
+  /** tells the tracking-link cache (and any other listener) that this application changed */
+  const changed = <T extends { id: string; campaign_id: string }>(application: T): T => {
+    ctx.events.emit('application.changed', {
+      applicationId: application.id,
+      campaignId: application.campaign_id,
+    });
+    return application;
+  };
 
   app.get(
     '/applications',
@@ -40,7 +48,9 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/applications',
     { schema: { tags, body: applyBody, response: { 201: applicationSchema, ...resourceErrors } } },
     async (request, reply) =>
-      reply.code(201).send(await applications.apply(ctx.db, currentUser(request).user, request.body)),
+      reply
+        .code(201)
+        .send(changed(await applications.apply(ctx.db, currentUser(request).user, request.body))),
   );
 
   app.get('/applications/:id', { schema: { tags, params: idParams, response: ok } }, async (request) =>
@@ -51,44 +61,33 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/applications/:id/approve',
     { schema: { tags, params: idParams, body: optionalReasonBody, response: ok } },
     async (request) =>
-      applications.decide(
-        ctx.db,
-        currentUser(request).user,
-        request.params.id,
-        'approve',
-        request.body?.reason,
-      ),
+      applications
+        .decide(ctx.db, currentUser(request).user, request.params.id, 'approve', request.body?.reason)
+        .then(changed),
   );
 
   app.post(
     '/applications/:id/reject',
     { schema: { tags, params: idParams, body: reasonBody, response: ok } },
     async (request) =>
-      applications.decide(
-        ctx.db,
-        currentUser(request).user,
-        request.params.id,
-        'reject',
-        request.body.reason,
-      ),
+      applications
+        .decide(ctx.db, currentUser(request).user, request.params.id, 'reject', request.body.reason)
+        .then(changed),
   );
 
   app.post(
     '/applications/:id/suspend',
     { schema: { tags, params: idParams, body: reasonBody, response: ok } },
     async (request) =>
-      applications.decide(
-        ctx.db,
-        currentUser(request).user,
-        request.params.id,
-        'suspend',
-        request.body.reason,
-      ),
+      applications
+        .decide(ctx.db, currentUser(request).user, request.params.id, 'suspend', request.body.reason)
+        .then(changed),
   );
 
   app.post(
     '/applications/:id/withdraw',
     { schema: { tags, params: idParams, response: ok } },
-    async (request) => applications.decide(ctx.db, currentUser(request).user, request.params.id, 'withdraw'),
+    async (request) =>
+      applications.decide(ctx.db, currentUser(request).user, request.params.id, 'withdraw').then(changed),
   );
 };

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { containsPattern } from '../../lib/db-errors';
-import { campaigns } from '../../db/schema';
+import { campaigns, clicks, commissions } from '../../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
@@ -70,4 +70,16 @@ export async function updateCampaign(
 
 export async function deleteCampaign(db: Db, id: string): Promise<void> {
   await db.delete(campaigns).where(eq(campaigns.id, id));
+}
+
+/** Whether anything was tracked for the campaign (clicks, or commissions of any kind). */
+export async function hasTrackingHistory(db: Db, id: string): Promise<boolean> {
+  const click = await db.select({ id: clicks.id }).from(clicks).where(eq(clicks.campaignId, id)).limit(1);
+  if (click.length > 0) return true;
+  const commission = await db
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(eq(commissions.campaignId, id))
+    .limit(1);
+  return commission.length > 0;
 }

@@ -47,6 +47,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const created = await campaigns.createCampaign(ctx.db, currentUser(request).user, request.body);
+      ctx.events.emit('campaign.changed', { campaignId: created.id });
       return reply.code(201).send(created);
     },
   );
@@ -61,16 +62,33 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: campaignSchema, ...resourceErrors },
       },
     },
-    async (request) =>
-      campaigns.updateCampaign(ctx.db, currentUser(request).user, request.params.id, request.body),
+    async (request) => {
+      const updated = await campaigns.updateCampaign(
+        ctx.db,
+        currentUser(request).user,
+        request.params.id,
+        request.body,
+      );
+      ctx.events.emit('campaign.changed', { campaignId: updated.id });
+      return updated;
+    },
   );
 
   app.delete(
     '/campaigns/:id',
-    { schema: { tags: ['campaigns'], params: idParams, response: { 204: z.null(), ...resourceErrors } } },
+    {
+      schema: {
+        tags: ['campaigns'],
+        description:
+          'Deletes a campaign that never tracked anything (204). A campaign with clicks or commissions keeps its history and is ended instead (200 with the ended campaign).',
+        params: idParams,
+        response: { 200: campaignSchema, 204: z.null(), ...resourceErrors },
+      },
+    },
     async (request, reply) => {
-      await campaigns.deleteCampaign(ctx.db, currentUser(request).user, request.params.id);
-      return reply.code(204).send(null);
+      const ended = await campaigns.deleteCampaign(ctx.db, currentUser(request).user, request.params.id);
+      ctx.events.emit('campaign.changed', { campaignId: request.params.id });
+      return ended ? reply.code(200).send(ended) : reply.code(204).send(null);
     },
   );
 };

@@ -150,12 +150,19 @@ export async function updateCampaign(db: Db, user: UserRow, id: string, body: Ca
   return toCampaignResponse(row, user);
 }
 
-export async function deleteCampaign(db: Db, user: UserRow, id: string): Promise<void> {
+/**
+ * Deletes a campaign that never tracked anything. One with clicks or conversions keeps its history
+ * (commissions, reports, audit) and is ended instead; the caller gets the ended campaign back.
+ */
+export async function deleteCampaign(db: Db, user: UserRow, id: string): Promise<Campaign | null> {
   const current = await loadVisible(db, user, id);
   if (!canEditCampaign(user, current)) throw forbidden('Only the campaign owner or an admin can delete it');
-  // Until conversions exist (tracking issue) no campaign has money attached, so every delete is a real
-  // delete; that issue must turn deletes of campaigns with commissions into status `ended`.
+  if (await q.hasTrackingHistory(db, id)) {
+    const row = current.status === 'ended' ? current : await q.updateCampaign(db, id, { status: 'ended' });
+    return toCampaignResponse(row, user);
+  }
   await q.deleteCampaign(db, id);
+  return null;
 }
 
 export async function listCampaigns(db: Db, user: UserRow, query: ListCampaignsQuery) {

@@ -1,0 +1,35 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * In-process domain events: how one module reacts to another's changes without reaching into its
+ * tables (e.g. the tracking-link cache drops entries when a campaign or application changes).
+ * Listeners run synchronously inside `emit`; they must be cheap and must not throw.
+ */
+export interface DomainEvents {
+  /** a campaign was created, edited, paused, ended or deleted */
+  'campaign.changed': { campaignId: string };
+  /** an application (and so its tracking link) was decided, suspended or withdrawn */
+  'application.changed': { applicationId: string; campaignId: string };
+  /** a user's status or role changed (suspension pauses their campaigns or links) */
+  'user.changed': { userId: string };
+}
+
+export type DomainEventName = keyof DomainEvents;
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // every cache or job may listen; the default limit of 10 would warn for no reason
+    this.emitter.setMaxListeners(100);
+  }
+
+  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  on<K extends DomainEventName>(name: K, listener: (payload: DomainEvents[K]) => void): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}
