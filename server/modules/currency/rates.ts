@@ -1,0 +1,63 @@
+import type { Db } from '../../db/connection';
+import { exchangeRates } from '../../db/schema';
+import { SUPPORTED_CURRENCIES, isSupportedCurrency, type CurrencyCode } from './codes';
+import { parseRatio, type Ratio } from './money';
+
+/** Spec §9 fallback rates against USD, used until (and whenever) a provider cannot be reached. */
+export const FALLBACK_RATES_PER_USD: Record<CurrencyCode, string> = {
+  USD: '1',
+  EUR: '0.85',
+  DKK: '6.5',
+  SEK: '9.2',
+  NOK: '9.8',
+  GBP: '0.73',
+  JPY: '110',
+  CAD: '1.25',
+  AUD: '1.35',
+  CHF: '0.92',
+  CNY: '6.45',
+  INR: '74.5',
+  BRL: '5.2',
+  MXN: '20.1',
+  ZAR: '14.8',
+};
+
+export interface RateTable {
+  perUsd(currency: CurrencyCode): Ratio;
+  /** where the rates came from: 'built-in' or the provider URL */
+  source: string;
+}
+
+/** The stored rates (exchange_rates), filled in with the built-in table for any currency missing. */
+export async function loadRates(db: Db): Promise<RateTable> {
+  const rows = await db.select().from(exchangeRates);
+  const table = new Map<CurrencyCode, Ratio>();
+  let source = 'built-in';
+  for (const row of rows) {
+    if (!isSupportedCurrency(row.currency)) continue;
+    try {
+      table.set(row.currency, parseRatio(row.perUsd));
+      if (row.source !== 'built-in') source = row.source;
+    } catch {
+      // a malformed stored rate falls back to the built-in one below
+    }
+  }
+  for (const code of SUPPORTED_CURRENCIES) {
+    if (!table.has(code)) table.set(code, parseRatio(FALLBACK_RATES_PER_USD[code]));
+  }
+  return { perUsd: (code) => table.get(code)!, source };
+}
+
+/** Stores the built-in table on first start so conversions always have a recorded rate to cite. */
+export async function ensureStoredRates(db: Db): Promise<void> {
+  await db
+    .insert(exchangeRates)
+    .values(
+      SUPPORTED_CURRENCIES.map((currency) => ({
+        currency,
+        perUsd: FALLBACK_RATES_PER_USD[currency],
+        source: 'built-in',
+      })),
+    )
+    .onConflictDoNothing();
+}
