@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { Notifier } from './modules/notifications/notify';
+import { notificationRoutes } from './modules/notifications/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
 import { websiteRoutes } from './modules/websites/routes';
@@ -87,6 +88,7 @@ export async function buildApp({
       await api.register(websiteRoutes, { ctx });
       await api.register(applicationRoutes, { ctx });
       await api.register(directoryRoutes, { ctx });
+      await api.register(notificationRoutes, { ctx });
     },
     { prefix: '/api' },
   );

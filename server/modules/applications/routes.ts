@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceErrors } from '../../lib/route-schemas';
 import { currentUser, requireAuth } from '../auth/guard';
+import { notifyApplication } from '../notifications/application-events';
 import {
   applicationSchema,
   applyBody,
   listApplicationsQuery,
   optionalReasonBody,
   reasonBody,
+  type Application,
 } from './schema';
 import * as applications from './service';
 
@@ -22,6 +24,11 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       applicationId: application.id,
       campaignId: application.campaign_id,
     });
+    return application;
+  };
+  /** tells the publisher (or, on withdrawal, the advertiser) about a decision; never fails the request */
+  const decided = async (application: Application) => {
+    await notifyApplication(ctx, 'decided', application, app.log);
     return application;
   };
 
@@ -47,10 +54,11 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     '/applications',
     { schema: { tags, body: applyBody, response: { 201: applicationSchema, ...resourceErrors } } },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(changed(await applications.apply(ctx.db, currentUser(request).user, request.body))),
+    async (request, reply) => {
+      const application = changed(await applications.apply(ctx.db, currentUser(request).user, request.body));
+      await notifyApplication(ctx, 'submitted', application, request.log);
+      return reply.code(201).send(application);
+    },
   );
 
   app.get('/applications/:id', { schema: { tags, params: idParams, response: ok } }, async (request) =>
@@ -63,7 +71,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (request) =>
       applications
         .decide(ctx.db, currentUser(request).user, request.params.id, 'approve', request.body?.reason)
-        .then(changed),
+        .then(changed)
+        .then(decided),
   );
 
   app.post(
@@ -72,7 +81,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (request) =>
       applications
         .decide(ctx.db, currentUser(request).user, request.params.id, 'reject', request.body.reason)
-        .then(changed),
+        .then(changed)
+        .then(decided),
   );
 
   app.post(
@@ -81,13 +91,17 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (request) =>
       applications
         .decide(ctx.db, currentUser(request).user, request.params.id, 'suspend', request.body.reason)
-        .then(changed),
+        .then(changed)
+        .then(decided),
   );
 
   app.post(
     '/applications/:id/withdraw',
     { schema: { tags, params: idParams, response: ok } },
     async (request) =>
-      applications.decide(ctx.db, currentUser(request).user, request.params.id, 'withdraw').then(changed),
+      applications
+        .decide(ctx.db, currentUser(request).user, request.params.id, 'withdraw')
+        .then(changed)
+        .then(decided),
   );
 };

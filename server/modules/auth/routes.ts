@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { refreshProfileCompletion } from '../notifications/service';
 import { userSchema } from '../users/schema';
 import { toUserResponse } from '../users/service';
 import { currentUser, requireAuth } from './guard';
@@ -72,7 +73,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: authed,
       schema: { tags: ['auth'], body: completeProfileBody, response: { 200: userSchema, ...errors } },
     },
-    async (request) => auth.completeProfile(ctx, currentUser(request), request.body),
+    async (request) => {
+      const user = await auth.completeProfile(ctx, currentUser(request), request.body);
+      // a filled field drops its profile-completion notification
+      await refreshProfileCompletion(ctx.db, user.id, request.log);
+      return user;
+    },
   );
 
   app.put(
@@ -81,7 +87,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: authed,
       schema: { tags: ['auth'], body: updateProfileBody, response: { 200: userSchema, ...errors } },
     },
-    async (request) => auth.updateProfile(ctx, currentUser(request), request.body),
+    async (request) => {
+      const user = await auth.updateProfile(ctx, currentUser(request), request.body);
+      await refreshProfileCompletion(ctx.db, user.id, request.log);
+      return user;
+    },
   );
 
   app.post(

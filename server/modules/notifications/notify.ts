@@ -15,12 +15,15 @@ export const NOTIFICATION_CATEGORIES = [
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
+export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
 /** What a domain event tells a user; `link` is the in-app path a click opens. */
 export interface NotificationEvent {
   category: NotificationCategory;
   title: string;
   body?: string;
-  priority?: 'low' | 'normal' | 'high';
+  priority?: NotificationPriority;
   isImportant?: boolean;
   requiresAction?: boolean;
   link?: string;
@@ -40,6 +43,8 @@ export type NotificationDelivery = (notification: NotificationRow) => Promise<vo
  */
 export class Notifier {
   private readonly deliveries: NotificationDelivery[] = [];
+  /** deliveries still running, so shutdown can let them finish before the database closes */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -67,11 +72,25 @@ export class Notifier {
       .returning();
     if (!row) throw new Error('notification insert returned nothing');
     for (const deliver of this.deliveries) {
-      deliver(row).catch((err: unknown) =>
-        this.log.warn({ err, notificationId: row.id }, 'notification delivery failed'),
-      );
+      const running = deliver(row)
+        .catch((err: unknown) =>
+          this.log.warn({ err, notificationId: row.id }, 'notification delivery failed'),
+        )
+        .finally(() => this.inFlight.delete(running));
+      this.inFlight.add(running);
     }
     return row;
+  }
+
+  /** Waits (at most `timeoutMs`) for background deliveries; called when the app closes. */
+  async drain(timeoutMs = 5000): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
+    clearTimeout(timer);
   }
 
   /** Notifies several users; one failing insert is logged and does not stop the others. */

@@ -1,0 +1,182 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/connection';
+import { notFound } from '../../lib/http-error';
+import { missingFields } from '../users/profile-rules';
+import { findUserById } from '../users/queries';
+import { profileFromRow } from '../users/service';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, type NotificationRow } from './notify';
+import * as q from './queries';
+import type { EnhancedStats, Notification, ProfileCompletionField, listNotificationsQuery } from './schema';
+
+export function toNotificationResponse(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    category: row.category as Notification['category'],
+    priority: row.priority,
+    is_important: row.isImportant,
+    requires_action: row.requiresAction,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    data: row.data,
+    is_read: row.isRead,
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+    is_archived: row.isArchived,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const NOT_FOUND = 'Notification not found';
+
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  query: z.output<typeof listNotificationsQuery>,
+) {
+  const { items, total } = await q.listNotifications(
+    db,
+    userId,
+    {
+      category: query.category === 'all' ? undefined : query.category,
+      priority: query.priority === 'all' ? undefined : query.priority,
+      isRead: query.is_read,
+    },
+    query,
+  );
+  return { items: items.map(toNotificationResponse), total };
+}
+
+export async function actionRequired(db: Db, userId: string, limit: number) {
+  const { items, total } = await q.listNotifications(
+    db,
+    userId,
+    { requiresAction: true, isRead: false },
+    { limit, offset: 0 },
+  );
+  return { items: items.map(toNotificationResponse), total };
+}
+
+export async function stats(db: Db, userId: string) {
+  return { unread_notifications: await q.countUnread(db, userId) };
+}
+
+export async function enhancedStats(db: Db, userId: string): Promise<EnhancedStats> {
+  const zero = () => ({ total: 0, unread: 0 });
+  // every key is present, so a client can read by_category.payout without guarding
+  const byCategory = Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, zero()]));
+  const byPriority = Object.fromEntries(NOTIFICATION_PRIORITIES.map((p) => [p, zero()]));
+  const result: EnhancedStats = {
+    unread_notifications: 0,
+    total: 0,
+    by_category: byCategory,
+    by_priority: byPriority,
+  };
+  for (const group of await q.countGrouped(db, userId)) {
+    result.total += group.total;
+    result.unread_notifications += group.unread;
+    const category = (byCategory[group.category] ??= zero());
+    category.total += group.total;
+    category.unread += group.unread;
+    const priority = (byPriority[group.priority] ??= zero());
+    priority.total += group.total;
+    priority.unread += group.unread;
+  }
+  return result;
+}
+
+export async function markRead(db: Db, userId: string, id: string): Promise<Notification> {
+  const row = await q.markRead(db, userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toNotificationResponse(row);
+}
+
+export async function markManyRead(db: Db, userId: string, ids: string[] | null | undefined) {
+  return { updated: await q.markManyRead(db, userId, { ids: ids ?? undefined }) };
+}
+
+export async function markImportantRead(db: Db, userId: string, ids: string[] | null | undefined) {
+  return { updated: await q.markManyRead(db, userId, { ids: ids ?? undefined, importantOnly: true }) };
+}
+
+export async function archive(db: Db, userId: string, id: string): Promise<Notification> {
+  const row = await q.archive(db, userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toNotificationResponse(row);
+}
+
+export async function remove(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await q.remove(db, userId, id))) throw notFound(NOT_FOUND);
+}
+
+// --- profile completion --------------------------------------------------------------------------
+
+const FIELD_LABELS: Record<ProfileCompletionField, string> = {
+  company_name: 'company name',
+  website: 'website',
+  country: 'country',
+  billing_address: 'billing address',
+  vat_id: 'VAT ID',
+  display_name: 'display name',
+  payout_method: 'payout method',
+  payout_details: 'payout details',
+  tax_id: 'tax ID',
+};
+
+function completionNotification(userId: string, field: ProfileCompletionField) {
+  const label = FIELD_LABELS[field];
+  return {
+    userId,
+    category: 'profile_completion',
+    priority: 'normal' as const,
+    requiresAction: true,
+    title: `Complete your profile: add your ${label}`,
+    body: `Your profile is missing your ${label}. Add it in your profile to finish setting up your account.`,
+    link: '/profile',
+    data: { type: 'profile_completion', missing_field: field },
+  };
+}
+
+export async function openProfileCompletion(db: Db, userId: string): Promise<Notification[]> {
+  return (await q.openProfileCompletion(db, userId)).map(toNotificationResponse);
+}
+
+/**
+ * Brings the user's profile-completion notifications in line with the profile: one per missing
+ * required field (unless one exists already, open, archived or dismissed), none for filled fields.
+ */
+export async function checkProfileCompletion(db: Db, userId: string) {
+  return db.transaction(async (tx) => {
+    await q.lockUser(tx, userId);
+    const found = await findUserById(tx, userId);
+    if (!found) throw notFound('User not found');
+    const missing: string[] = missingFields(found.user.role, profileFromRow(found.profile));
+    const rows = await q.profileCompletionRows(tx, userId);
+    const covered = new Set(rows.map((r) => r.field));
+    const stale = rows.filter((r) => r.field === null || !missing.includes(r.field)).map((r) => r.id);
+    const fresh = missing.filter((f) => !covered.has(f)) as ProfileCompletionField[];
+    await q.deleteByIds(tx, userId, stale);
+    await q.insertNotifications(
+      tx,
+      fresh.map((field) => completionNotification(userId, field)),
+    );
+    return { missing_fields: missing, created: fresh.length };
+  });
+}
+
+/** The profile-save hook: a failure here is logged, never fails the save that already happened. */
+export async function refreshProfileCompletion(
+  db: Db,
+  userId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await checkProfileCompletion(db, userId);
+  } catch (err) {
+    log.warn({ err, userId }, 'profile-completion check failed');
+  }
+}
+
+export async function dismissProfileCompletion(db: Db, userId: string, field: ProfileCompletionField) {
+  return { dismissed: await q.dismissProfileField(db, userId, field) };
+}
