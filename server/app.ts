@@ -22,6 +22,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { Notifier } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
 import { websiteRoutes } from './modules/websites/routes';
@@ -84,6 +85,7 @@ export async function buildApp({
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
       await api.register(authRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
       await api.register(websiteRoutes, { ctx });
       await api.register(applicationRoutes, { ctx });

@@ -5,9 +5,12 @@ import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { errorResponse } from '../auth/schema';
-import { requireRole } from '../auth/guard';
+import { currentUser, requireRole } from '../auth/guard';
 import { getSettings, toSettingsResponse } from '../settings/queries';
-import { adminSettingsSchema } from '../settings/schema';
+import { adminSettingsSchema, updateSettingsBody } from '../settings/schema';
+import { updateAdminSettings } from '../settings/service';
+import { auditLogRoutes } from './audit-log-routes';
+import { adminUserRoutes } from './user-routes';
 
 const outboxMail = z.object({
   id: z.string(),
@@ -18,20 +21,33 @@ const outboxMail = z.object({
 });
 const denied = { 401: errorResponse, 403: errorResponse };
 
+/** Everything under /admin: admins only, checked before the body is even parsed or validated. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const adminOnly = requireRole(ctx, 'admin');
+  app.addHook('onRequest', (request, reply) => adminOnly.call(app, request, reply));
 
   app.get(
     '/admin/settings',
-    { preHandler: adminOnly, schema: { tags: ['admin'], response: { 200: adminSettingsSchema, ...denied } } },
+    { schema: { tags: ['admin'], response: { 200: adminSettingsSchema, ...denied } } },
     async () => toSettingsResponse(await getSettings(ctx.db)),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        body: updateSettingsBody,
+        response: { 200: adminSettingsSchema, 422: errorResponse, ...denied },
+      },
+    },
+    async (request) => updateAdminSettings(ctx.db, currentUser(request).user.id, request.body),
   );
 
   // The dev outbox (no SMTP configured): lets an operator read the mail the platform would have sent.
   app.get(
     '/admin/outbox',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
@@ -54,4 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       }));
     },
   );
+
+  await app.register(adminUserRoutes, { ctx });
+  await app.register(auditLogRoutes, { ctx });
 };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { passwordResetTokens } from '../../db/schema';
 import {
@@ -211,23 +212,34 @@ export async function updateProfile(
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Stores a new single-use set-password token (hashed) and returns it in the clear for the e-mailed link.
+ * A new link replaces any earlier one still unused. Run it inside a transaction. Also used for admin invites.
+ */
+export async function createPasswordToken(db: Db, userId: string, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+/** The page where a reset or invite token sets the password. */
+export function setPasswordLink(ctx: AppContext, origin: string, token: string): string {
+  return `${ctx.config.appUrl ?? origin}/reset-password?token=${token}`;
+}
+
 export async function forgotPassword(ctx: AppContext, email: string, origin: string): Promise<void> {
   const found = await findUserByEmail(ctx.db, email);
   if (!found || found.user.status === 'suspended') return;
-  const token = randomBytes(32).toString('base64url');
-  await ctx.db.transaction(async (tx) => {
-    // a new link replaces any earlier one still unused
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, found.user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      userId: found.user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
-  });
-  const link = `${ctx.config.appUrl ?? origin}/reset-password?token=${token}`;
+  const token = await ctx.db.transaction((tx) => createPasswordToken(tx, found.user.id, RESET_TOKEN_TTL_MS));
+  const link = setPasswordLink(ctx, origin, token);
   await ctx.mailer.send({
     to: found.user.email,
     subject: 'Reset your Affilio password',

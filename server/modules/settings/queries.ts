@@ -28,3 +28,16 @@ export function toSettingsResponse(row: SettingsRow): AdminSettings {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+export type SettingsPatch = Partial<Omit<typeof adminSettings.$inferInsert, 'id' | 'updatedAt'>>;
+
+export async function updateSettings(db: Db, patch: SettingsPatch): Promise<SettingsRow> {
+  await getSettings(db);
+  const [row] = await db
+    .update(adminSettings)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(adminSettings.id, 1))
+    .returning();
+  if (!row) throw new Error('admin settings row missing');
+  return row;
+}

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
+export const MIN_UPLOAD_BYTES = 1024;
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
 export const adminSettingsSchema = z.object({
   default_currency: z.enum(SUPPORTED_CURRENCIES),
   platform_fee_bps: z.number().int().min(0).max(10_000),
@@ -16,3 +19,48 @@ export const adminSettingsSchema = z.object({
   updated_at: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+const int = (field: string, min: number, max: number, range: string) =>
+  z
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .min(min, `${field} must be ${range}`)
+    .max(max, `${field} must be ${range}`);
+
+/**
+ * PUT /admin/settings: any subset of the fields GET returns. `updated_at` may be sent back unchanged and
+ * is ignored; an empty rates_provider_url means none (built-in rates).
+ */
+export const updateSettingsBody = z.object({
+  default_currency: z
+    .enum(SUPPORTED_CURRENCIES, {
+      error: `default_currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}`,
+    })
+    .optional(),
+  platform_fee_bps: int('platform_fee_bps', 0, 10_000, 'between 0 and 10000 (100%)').optional(),
+  min_payout_minor: int('min_payout_minor', 0, 1_000_000_000, 'between 0 and 1000000000').optional(),
+  hold_days: int('hold_days', 0, 365, 'between 0 and 365').optional(),
+  registration_requires_approval: z
+    .boolean({ error: 'registration_requires_approval must be true or false' })
+    .optional(),
+  max_upload_bytes: int(
+    'max_upload_bytes',
+    MIN_UPLOAD_BYTES,
+    MAX_UPLOAD_BYTES,
+    'between 1 KiB (1024) and 100 MiB (104857600)',
+  ).optional(),
+  rates_provider_url: z
+    .string({ error: 'rates_provider_url must be an http(s) URL or null' })
+    .trim()
+    .max(2000, 'rates_provider_url is too long')
+    .transform((url) => (url === '' ? null : url))
+    .pipe(z.url({ protocol: /^https?$/, error: 'rates_provider_url must be an http(s) URL' }).nullable())
+    .nullable()
+    .optional(),
+  updated_at: z.string().optional(),
+});
+export type UpdateSettingsBody = z.output<typeof updateSettingsBody>;
+
+/** What every signed-in user may know of the platform settings. */
+export const publicSettingsSchema = z.object({ default_currency: z.enum(SUPPORTED_CURRENCIES) });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

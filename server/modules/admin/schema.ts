@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { emailSchema, passwordSchema } from '../auth/schema';
+import { profileSchema, ROLES, roleSchema, USER_STATUSES } from '../users/schema';
+
+/** `?role=` and friends: an empty value or `all` means no filter. */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), schema.optional());
+
+export const USER_SORTS = ['created_at', 'name', 'email', 'status'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export const listUsersQuery = z.object({
+  role: optionalFilter(z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` })),
+  status: optionalFilter(
+    z.enum(USER_STATUSES, { error: `status must be one of ${USER_STATUSES.join(', ')}` }),
+  ),
+  country: optionalFilter(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'country must be a two-letter ISO code')
+      .transform((c) => c.toUpperCase()),
+  ),
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(USER_SORTS, { error: `sort must be one of ${USER_SORTS.join(', ')}` }).default('created_at'),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListUsersQuery = z.output<typeof listUsersQuery>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  status: z.enum(USER_STATUSES),
+  country: z.string().nullable(),
+  company_name: z.string().nullable(),
+  display_name: z.string().nullable(),
+  onboarding_completed: z.boolean(),
+  preferred_currency: z.enum(SUPPORTED_CURRENCIES).nullable(),
+  created_at: z.string(),
+  /** campaigns the user owns (advertisers) */
+  campaigns_count: z.number(),
+  /** websites the user registered (publishers) */
+  websites_count: z.number(),
+  /** a publisher's own applications; for an advertiser, applications to their campaigns */
+  applications_count: z.number(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const commissionTotalsSchema = z.object({
+  currency: z.string(),
+  pending_minor: z.number(),
+  approved_minor: z.number(),
+  paid_minor: z.number(),
+});
+
+export const adminUserDetailSchema = adminUserSchema.extend({
+  profile: profileSchema,
+  websites: z.array(
+    z.object({ id: z.string(), url: z.string(), name: z.string(), verification_status: z.string() }),
+  ),
+  campaigns: z.array(
+    z.object({ id: z.string(), name: z.string(), status: z.string(), currency: z.string() }),
+  ),
+  /** non-test commissions the user earned (publisher) or owes (advertiser), per currency */
+  commission_totals: z.array(commissionTotalsSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const createUserBody = z.object({
+  email: emailSchema,
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
+  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
+  /** without one, the user gets an e-mail invite with a set-password link */
+  password: passwordSchema.optional(),
+});
+export type CreateUserBody = z.output<typeof createUserBody>;
+
+export const suspendBody = z
+  .object({ reason: z.string().trim().max(2000, 'reason must be at most 2000 characters').optional() })
+  .nullish();
+
+export const changeRoleBody = z.object({
+  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
+});
+
+/** `YYYY-MM-DD` (a whole UTC day) or an ISO 8601 date-time. */
+const dateOrDateTime = (field: string) =>
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`,
+  });
+
+export const auditLogQuery = z.object({
+  actor_id: optionalFilter(z.uuid({ error: 'actor_id must be a UUID' })),
+  action: z.string().trim().max(100).optional(),
+  entity_type: z.string().trim().max(100).optional(),
+  entity_id: z.string().trim().max(200).optional(),
+  from: optionalFilter(dateOrDateTime('from').meta({ description: 'YYYY-MM-DD or ISO 8601 date-time' })),
+  to: optionalFilter(
+    dateOrDateTime('to').meta({ description: 'YYYY-MM-DD (inclusive: the whole day) or ISO 8601 date-time' }),
+  ),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+});
+export type AuditLogQuery = z.output<typeof auditLogQuery>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

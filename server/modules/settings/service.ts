@@ -1,0 +1,62 @@
+import type { Db } from '../../db/connection';
+import { audit } from '../admin/audit';
+import { getSettings, toSettingsResponse, updateSettings, type SettingsPatch } from './queries';
+import type { AdminSettings, PublicSettings, UpdateSettingsBody } from './schema';
+
+type EditableField = Exclude<keyof AdminSettings, 'updated_at'>;
+
+function toPatch(body: UpdateSettingsBody): SettingsPatch {
+  const patch: SettingsPatch = {};
+  if (body.default_currency !== undefined) patch.defaultCurrency = body.default_currency;
+  if (body.platform_fee_bps !== undefined) patch.platformFeeBps = body.platform_fee_bps;
+  if (body.min_payout_minor !== undefined) patch.minPayoutMinor = body.min_payout_minor;
+  if (body.hold_days !== undefined) patch.holdDays = body.hold_days;
+  if (body.registration_requires_approval !== undefined)
+    patch.registrationRequiresApproval = body.registration_requires_approval;
+  if (body.max_upload_bytes !== undefined) patch.maxUploadBytes = body.max_upload_bytes;
+  if (body.rates_provider_url !== undefined) patch.ratesProviderUrl = body.rates_provider_url;
+  return patch;
+}
+
+/** The fields whose value differs, as `{ before, after }` of just those fields. */
+function diff(before: AdminSettings, after: AdminSettings) {
+  const changed = (Object.keys(after) as (keyof AdminSettings)[]).filter(
+    (k): k is EditableField => k !== 'updated_at' && before[k] !== after[k],
+  );
+  return {
+    changed,
+    before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+    after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+  };
+}
+
+/** Applies a validated partial update in one transaction and audit-logs the fields that changed. */
+export async function updateAdminSettings(
+  db: Db,
+  actorId: string,
+  body: UpdateSettingsBody,
+): Promise<AdminSettings> {
+  const patch = toPatch(body);
+  return db.transaction(async (tx) => {
+    const before = toSettingsResponse(await getSettings(tx));
+    if (Object.keys(patch).length === 0) return before;
+    const after = toSettingsResponse(await updateSettings(tx, patch));
+    const change = diff(before, after);
+    if (change.changed.length > 0) {
+      await audit(tx, {
+        actorId,
+        action: 'settings.updated',
+        entityType: 'settings',
+        entityId: null,
+        before: change.before,
+        after: change.after,
+      });
+    }
+    return after;
+  });
+}
+
+export async function getPublicSettings(db: Db): Promise<PublicSettings> {
+  const settings = toSettingsResponse(await getSettings(db));
+  return { default_currency: settings.default_currency };
+}
