@@ -49,13 +49,17 @@ function sameOriginUrl(candidate: unknown, origin: string): string | undefined {
   }
 }
 
-/** Where a click on a notification should take the user: an absolute same-origin URL. */
+/**
+ * Where a click on a notification should take the user: an absolute same-origin URL. Spec §2 fixes
+ * the targets of messages, campaigns and applications; any other notification opens its own in-app
+ * link (data.url), and /dashboard when it has none.
+ */
 export function resolveTargetUrl(data: unknown, origin: string): string {
   const fields = (typeof data === 'object' && data !== null ? data : {}) as NotificationData;
-  // An explicit URL wins, but only on our own origin: a push must not become an open redirect.
-  const explicit = sameOriginUrl(fields.url, origin);
-  if (explicit) return explicit;
-  return new URL(pathForType(fields) ?? DEFAULT_PATH, origin).href;
+  const typed = pathForType(fields);
+  if (typed) return new URL(typed, origin).href;
+  // Only on our own origin: a push must not become an open redirect.
+  return sameOriginUrl(fields.url, origin) ?? new URL(DEFAULT_PATH, origin).href;
 }
 
 function isOwnWindow(client: WindowClientLike, origin: string): boolean {

@@ -12,6 +12,14 @@ export interface NotificationData {
   url?: string;
   type?: string;
   id?: string | number;
+  /** The in-app notification this push announces. */
+  notification_id?: string;
+}
+
+/** Posted to every window of the app when a push arrives, so badges refresh without polling. */
+export interface PushReceivedMessage {
+  type: 'push-received';
+  notification_id?: string;
 }
 
 export const DEFAULT_TITLE = 'Affilio';
@@ -46,6 +54,8 @@ function readData(value: unknown): NotificationData {
   if (url) data.url = url;
   if (type) data.type = type;
   if (typeof value.id === 'number' || nonEmptyString(value.id)) data.id = value.id as string | number;
+  const notificationId = nonEmptyString(value.notification_id);
+  if (notificationId) data.notification_id = notificationId;
   return data;
 }
 
@@ -78,13 +88,32 @@ export function toNotificationSpec(message: PushEventLike['data']): Notification
   return { title: nonEmptyString(fields.title) ?? DEFAULT_TITLE, options };
 }
 
+/** The part of `self.clients` used to tell open windows about the push. */
+export interface PushClients {
+  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly { postMessage(message: unknown): void }[]>;
+}
+
+async function announce(clients: PushClients, data: NotificationData): Promise<void> {
+  const message: PushReceivedMessage = { type: 'push-received' };
+  if (data.notification_id) message.notification_id = data.notification_id;
+  const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) client.postMessage(message);
+}
+
 /**
  * Browsers penalise (and Chrome eventually revokes) push subscriptions whose pushes show nothing,
- * so every push shows a notification, falling back to a generic one.
+ * so every push shows a notification, falling back to a generic one. Open windows are told too, so
+ * their in-app badge updates at once; that part failing never stops the notification.
  */
-export function handlePush(event: PushEventLike, registration: NotificationRegistration): Promise<void> {
+export function handlePush(
+  event: PushEventLike,
+  registration: NotificationRegistration,
+  clients?: PushClients,
+): Promise<void> {
   const { title, options } = toNotificationSpec(event.data);
   const shown = registration.showNotification(title, options);
-  event.waitUntil(shown);
-  return shown;
+  const told = clients ? announce(clients, options.data).catch(() => undefined) : Promise.resolve();
+  const done = Promise.all([shown, told]).then(() => undefined);
+  event.waitUntil(done);
+  return done;
 }

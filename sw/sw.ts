@@ -26,7 +26,7 @@ self.addEventListener('message', (event) => {
 clientsClaim();
 
 self.addEventListener('push', (event) => {
-  void handlePush(event, self.registration);
+  void handlePush(event, self.registration, self.clients);
 });
 
 self.addEventListener('notificationclick', (event) => {

@@ -62,16 +62,25 @@ describe('resolveTargetUrl', () => {
     expect(resolveTargetUrl(data, ORIGIN)).toBe(`${ORIGIN}${path}`);
   });
 
-  it('lets an explicit same-origin url win over the type', () => {
-    expect(resolveTargetUrl({ type: 'campaign', url: '/campaigns/7?tab=stats' }, ORIGIN)).toBe(
-      `${ORIGIN}/campaigns/7?tab=stats`,
+  it('keeps the spec routes of messages, campaigns and applications whatever url they carry', () => {
+    expect(resolveTargetUrl({ type: 'campaign', id: 7, url: '/campaigns/7?tab=stats' }, ORIGIN)).toBe(
+      `${ORIGIN}/campaigns`,
     );
-    expect(resolveTargetUrl({ url: `${ORIGIN}/reports` }, ORIGIN)).toBe(`${ORIGIN}/reports`);
-  });
-
-  it('ignores a foreign or malformed url and falls back to the type route', () => {
+    expect(resolveTargetUrl({ type: 'message', id: 'c-9', url: '/messaging' }, ORIGIN)).toBe(
+      `${ORIGIN}/conversation=c-9`,
+    );
     expect(resolveTargetUrl({ type: 'application', url: 'https://evil.example/phish' }, ORIGIN)).toBe(
       `${ORIGIN}/applications`,
+    );
+  });
+
+  it('opens the in-app link of other notifications, on our own origin only', () => {
+    expect(resolveTargetUrl({ type: 'payout', url: '/commissions?tab=payouts' }, ORIGIN)).toBe(
+      `${ORIGIN}/commissions?tab=payouts`,
+    );
+    expect(resolveTargetUrl({ url: `${ORIGIN}/reports` }, ORIGIN)).toBe(`${ORIGIN}/reports`);
+    expect(resolveTargetUrl({ type: 'payout', url: 'https://evil.example/phish' }, ORIGIN)).toBe(
+      `${ORIGIN}/dashboard`,
     );
     expect(resolveTargetUrl({ url: '//evil.example/x' }, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
     expect(resolveTargetUrl({ url: 'http://[bad' }, ORIGIN)).toBe(`${ORIGIN}/dashboard`);

@@ -102,6 +102,62 @@ describe('handlePush', () => {
     expect((showNotification.mock.calls[0]![1] as { data: object }).data).toEqual({ type: 'campaign' });
   });
 
+  it('shows the server payload of the API contract, keeping the notification id for the app', async () => {
+    const { event, registration, showNotification } = fakes(
+      jsonMessage({
+        title: 'Application approved',
+        body: 'Your application to Shoes was approved.',
+        icon: '/icons/icon-192.png',
+        tag: 'notification-7f1c',
+        data: { url: '/applications', type: 'application', id: 'a-1', notification_id: '7f1c' },
+      }),
+    );
+
+    await handlePush(event, registration);
+
+    expect(showNotification).toHaveBeenCalledWith('Application approved', {
+      body: 'Your application to Shoes was approved.',
+      icon: '/icons/icon-192.png',
+      badge: DEFAULT_ICON,
+      tag: 'notification-7f1c',
+      data: { url: '/applications', type: 'application', id: 'a-1', notification_id: '7f1c' },
+    });
+  });
+
+  it('tells every open window of the app that a push arrived, within waitUntil', async () => {
+    const { event, registration, waited } = fakes(
+      jsonMessage({ title: 'x', data: { type: 'campaign', notification_id: 'n-1' } }),
+    );
+    const windows = [{ postMessage: vi.fn() }, { postMessage: vi.fn() }];
+    let releaseMatch: () => void = () => {};
+    const matchAll = vi.fn(
+      () => new Promise<typeof windows>((resolve) => (releaseMatch = () => resolve(windows))),
+    );
+
+    const done = handlePush(event, registration, { matchAll });
+    let settled = false;
+    void done.then(() => (settled = true));
+
+    expect(waited).toEqual([done]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The worker must stay alive until the windows have been told.
+    expect(settled).toBe(false);
+    releaseMatch();
+    await done;
+    expect(matchAll).toHaveBeenCalledWith({ type: 'window', includeUncontrolled: true });
+    for (const client of windows) {
+      expect(client.postMessage).toHaveBeenCalledWith({ type: 'push-received', notification_id: 'n-1' });
+    }
+  });
+
+  it('still shows the notification when the windows cannot be reached', async () => {
+    const { event, registration, showNotification } = fakes(jsonMessage({ title: 'Hello' }));
+
+    await handlePush(event, registration, { matchAll: () => Promise.reject(new Error('gone')) });
+
+    expect(showNotification).toHaveBeenCalledWith('Hello', expect.objectContaining({ icon: DEFAULT_ICON }));
+  });
+
   it('hands a failing showNotification to waitUntil rather than swallowing it', async () => {
     const { event, waited } = fakes(jsonMessage({ title: 't' }));
     const failure = new Error('no permission');
