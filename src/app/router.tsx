@@ -32,6 +32,21 @@ const ApplicationsRoute = lazy(() =>
 const PublishersRoute = lazy(() =>
   import('./routes/app/publishers').then((m) => ({ default: m.PublishersRoute })),
 );
+const AdminAdvertisersRoute = lazy(() =>
+  import('./routes/app/admin-users').then((m) => ({ default: m.AdminAdvertisersRoute })),
+);
+const AdminPublishersRoute = lazy(() =>
+  import('./routes/app/admin-users').then((m) => ({ default: m.AdminPublishersRoute })),
+);
+const AdminApplicationsRoute = lazy(() =>
+  import('./routes/app/admin-applications').then((m) => ({ default: m.AdminApplicationsRoute })),
+);
+const AdminPayoutsRoute = lazy(() =>
+  import('./routes/app/admin-payouts').then((m) => ({ default: m.AdminPayoutsRoute })),
+);
+const AdminAuditLogRoute = lazy(() =>
+  import('./routes/app/admin-audit-log').then((m) => ({ default: m.AdminAuditLogRoute })),
+);
 const CatchAllRoute = lazy(() =>
   import('./routes/app/catch-all').then((m) => ({ default: m.CatchAllRoute })),
 );
@@ -87,6 +102,11 @@ export function createAppRoutes(): RouteObject[] {
                     { path: 'websites', element: <WebsitesRoute /> },
                     { path: 'applications', element: <ApplicationsRoute /> },
                     { path: 'publishers', element: <PublishersRoute /> },
+                    { path: 'admin-advertisers', element: <AdminAdvertisersRoute /> },
+                    { path: 'admin-publishers', element: <AdminPublishersRoute /> },
+                    { path: 'admin-applications', element: <AdminApplicationsRoute /> },
+                    { path: 'admin-payouts', element: <AdminPayoutsRoute /> },
+                    { path: 'admin-audit-log', element: <AdminAuditLogRoute /> },
                     ...PLACEHOLDER_ROUTES.map((route) => ({
                       path: route.path.slice(1),
                       element: placeholderElement(route),

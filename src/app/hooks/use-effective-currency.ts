@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAuth } from '../../features/auth/stores/auth-store';
 import { useAdminSettings } from '../../features/settings/api/get-admin-settings';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import {
   getStoredCurrency,
   resolveEffectiveCurrency,
@@ -11,7 +12,8 @@ import {
 
 /**
  * Display currency: the user's choice (this device's per-user choice, else the preferred currency on
- * their account), else the admin default (only admins may read it), else USD.
+ * their account), else the admin default, else USD. Only admins may read the admin settings (spec §6);
+ * everyone else learns the default currency from GET /settings/public.
  */
 export function useEffectiveCurrency(): {
   currency: CurrencyCode;
@@ -19,7 +21,10 @@ export function useEffectiveCurrency(): {
 } {
   const { user } = useAuth();
   const userId = user?.id;
-  const adminSettings = useAdminSettings({ enabled: user?.role === 'admin' });
+  const isAdmin = user?.role === 'admin';
+  const adminSettings = useAdminSettings({ enabled: isAdmin });
+  const publicSettings = usePublicSettings({ enabled: Boolean(user) && !isAdmin });
+  const adminDefault = isAdmin ? adminSettings.data?.default_currency : publicSettings.data?.default_currency;
   const readChoice = useCallback(() => (userId ? getStoredCurrency(userId) : null), [userId]);
   const stored = useSyncExternalStore(subscribeStoredCurrency, readChoice, readChoice);
   const setCurrency = useCallback(
@@ -29,10 +34,7 @@ export function useEffectiveCurrency(): {
     [userId],
   );
   return {
-    currency: resolveEffectiveCurrency(
-      stored ?? user?.preferred_currency,
-      adminSettings.data?.default_currency,
-    ),
+    currency: resolveEffectiveCurrency(stored ?? user?.preferred_currency, adminDefault),
     setCurrency,
   };
 }

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useAuth } from '../../features/auth/stores/auth-store';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
+import { AdminNav } from './admin-nav';
 import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
 import { QuickActionsNav } from './quick-actions-nav';
 import { ThemeToggle } from './theme-toggle';
@@ -79,6 +80,7 @@ export function AppLayout() {
             />
             <Divider my="xs" />
             <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
+            <AdminNav role={user?.role} onNavigate={mobile.close} />
           </ScrollArea>
         </AppShell.Navbar>
       )}

@@ -84,8 +84,8 @@ describe('app shell', () => {
       },
     });
     renderApp('/settings');
-    expect(await screen.findByRole('cell', { name: 'EUR' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: '€50.00' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: /^Default currency/ })).toHaveValue('EUR');
+    expect(screen.getByRole('textbox', { name: /^Minimum payout/ })).toHaveValue('50.00');
     expect(screen.getByRole('combobox', { name: 'Display currency' })).toHaveValue('EUR');
   });
 

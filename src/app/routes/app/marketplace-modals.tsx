@@ -36,6 +36,7 @@ export const marketplaceModals = {
   advertiserDetails: lazyModal(() => contents().then((m) => m.AdvertiserDetailsModal)),
   website: lazyModal(() => contents().then((m) => m.WebsiteModal)),
   publisherSearch: lazyModal(() => contents().then((m) => m.PublisherSearchModal)),
+  createUser: lazyModal(() => import('./admin-create-user-modal').then((m) => m.CreateUserModal)),
 };
 
 export type MarketplaceModalName = keyof typeof marketplaceModals;

@@ -15,18 +15,6 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/tracking', title: 'Tracking', description: 'Tracking links, postbacks and tracking tests.' },
   { path: '/reports', title: 'Reports', description: 'Clicks, conversions and money by day or campaign.' },
   { path: '/commissions', title: 'Commissions', description: 'Pending, approved and paid commissions.' },
-  {
-    path: '/admin-advertisers',
-    title: 'Advertisers',
-    description: 'Approve, suspend and manage advertisers.',
-  },
-  { path: '/admin-publishers', title: 'Publishers', description: 'Approve, suspend and manage publishers.' },
-  {
-    path: '/admin-applications',
-    title: 'Applications',
-    description: 'Review applications across all campaigns.',
-  },
-  { path: '/admin-payouts', title: 'Payouts', description: 'Approve payouts and record payments.' },
 ];
 
 export function placeholderElement({ title, description }: PlaceholderRoute) {

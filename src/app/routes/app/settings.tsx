@@ -1,9 +1,25 @@
-import { Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/stores/auth-store';
-import { AdminSettingsView } from '../../../features/settings/components/admin-settings-view';
+import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 
+function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /settings: admins edit the platform settings; everyone keeps their own preferences here. */
 export function SettingsRoute() {
   const { user } = useAuth();
   const { currency, setCurrency } = useEffectiveCurrency();
@@ -13,19 +29,28 @@ export function SettingsRoute() {
     <Stack gap="xl">
       <Title order={1}>Settings</Title>
       {user.role === 'admin' && (
-        <Stack gap="sm">
-          <Title order={2} size="h3">
-            Platform settings
-          </Title>
-          <AdminSettingsView />
-        </Stack>
+        <SettingsCard title="Platform settings">
+          <AdminSettingsSection />
+          <Text size="sm">
+            Every change here is recorded in the{' '}
+            <Anchor component={Link} to="/admin-audit-log">
+              audit log
+            </Anchor>
+            .
+          </Text>
+        </SettingsCard>
       )}
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Your preferences
-        </Title>
+      <SettingsCard title="Your preferences">
         <UiPreferencesForm role={user.role} currency={currency} onCurrencyChange={setCurrency} />
-      </Stack>
+      </SettingsCard>
+      <SettingsCard title="Your profile">
+        <Group gap="xs">
+          <Text size="sm">Name, company or display name, country and password:</Text>
+          <Anchor component={Link} to="/profile" size="sm">
+            Edit your profile
+          </Anchor>
+        </Group>
+      </SettingsCard>
     </Stack>
   );
 }

@@ -2,4 +2,6 @@
 export const settingsKeys = {
   all: ['admin', 'settings'] as const,
   admin: () => [...settingsKeys.all] as const,
+  /** what every signed-in user may read (GET /settings/public) */
+  public: () => ['settings', 'public'] as const,
 };

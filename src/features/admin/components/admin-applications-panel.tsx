@@ -1,0 +1,253 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
+import { showToast } from '../../../lib/toast';
+import { useUiPreferences } from '../../../lib/ui-preferences';
+import { useDecideApplication, type AdminDecision } from '../api/decide-application';
+import { useAdminApplications, type Application } from '../api/get-admin-applications';
+import { usePublisherOptions } from '../api/get-publisher-options';
+import { formatDate } from '../utils/dates';
+import { ReasonPrompt } from './reason-prompt';
+
+// Copied from server/modules/applications/schema.ts (the client may import only types from server/).
+const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;
+const STATUS_COLORS: Record<Application['status'], string> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+  suspended: 'orange',
+  withdrawn: 'gray',
+};
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  ...APPLICATION_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
+];
+
+type ReasonDecision = 'reject' | 'suspend';
+const DONE: Record<AdminDecision['decision'], string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  suspend: 'suspended',
+};
+
+/** Every application on the platform; admins decide on behalf of the campaign's advertiser. */
+export function AdminApplicationsPanel() {
+  const [{ tablePageSize: limit }] = useUiPreferences();
+  const [status, setStatus] = useState('all');
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [publisherId, setPublisherId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const publishers = usePublisherOptions();
+  const { data, error, isPending } = useAdminApplications({
+    status,
+    search,
+    publisher_id: publisherId,
+    page,
+    limit,
+  });
+  const decide = useDecideApplication();
+  const [asking, setAsking] = useState<{ id: string; decision: ReasonDecision } | null>(null);
+  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
+  const busy = (a: Application) => decide.isPending && decide.variables?.id === a.id;
+
+  const send = (decision: AdminDecision, application: Application) =>
+    decide.mutate(decision, {
+      onSuccess: () => {
+        setAsking(null);
+        showToast({
+          title: 'Decision saved',
+          message: `${application.publisher_name} on ${application.campaign_name}: ${DONE[decision.decision]}.`,
+          color: 'green',
+        });
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Search applications"
+          placeholder="Campaign or publisher"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={260}
+        />
+        <Select
+          label="Status"
+          allowDeselect={false}
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => {
+            if (!value) return;
+            setStatus(value);
+            setPage(1);
+          }}
+          w={180}
+        />
+        <Select
+          label="Publisher"
+          placeholder="All publishers"
+          searchable
+          clearable
+          data={publishers.data ?? []}
+          value={publisherId}
+          onChange={(value) => {
+            setPublisherId(value);
+            setPage(1);
+          }}
+          nothingFoundMessage="No publisher found"
+          w={240}
+        />
+      </Group>
+      {(error ?? decide.error) && (
+        <Alert color="red" variant="light">
+          {error
+            ? errorMessage(error, 'Could not load the applications.')
+            : errorMessage(decide.error, 'The decision was not saved.')}
+        </Alert>
+      )}
+      {isPending && <Loader size="sm" aria-label="Loading applications" />}
+      {data && data.items.length === 0 && <Text c="dimmed">No applications match.</Text>}
+      {data && data.items.length > 0 && (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="sm" aria-label="Applications">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Campaign</Table.Th>
+                <Table.Th>Publisher</Table.Th>
+                <Table.Th>Website</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Applied</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((application) => (
+                <Table.Tr key={application.id}>
+                  <Table.Td fw={600}>{application.campaign_name}</Table.Td>
+                  <Table.Td>
+                    <Text>{application.publisher_name}</Text>
+                    {application.message && (
+                      <Text size="sm" c="dimmed">
+                        “{application.message}”
+                      </Text>
+                    )}
+                    {application.reason && <Text size="sm">Reason: {application.reason}</Text>}
+                  </Table.Td>
+                  <Table.Td>{application.website_url}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLORS[application.status]}>
+                      {capitalize(application.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDate(application.created_at)}</Table.Td>
+                  <Table.Td>
+                    {asking?.id === application.id ? (
+                      <ReasonPrompt
+                        verb={capitalize(asking.decision)}
+                        loading={busy(application)}
+                        onCancel={() => setAsking(null)}
+                        onConfirm={(reason) =>
+                          send({ id: application.id, decision: asking.decision, reason }, application)
+                        }
+                      />
+                    ) : (
+                      <DecisionButtons
+                        application={application}
+                        loading={busy(application)}
+                        onApprove={() => send({ id: application.id, decision: 'approve' }, application)}
+                        onAsk={(decision) => {
+                          decide.reset();
+                          setAsking({ id: application.id, decision });
+                        }}
+                      />
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {data.total} {data.total === 1 ? 'application' : 'applications'}
+          </Text>
+          {pages > 1 && (
+            <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of applications" />
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function DecisionButtons({
+  application,
+  loading,
+  onApprove,
+  onAsk,
+}: {
+  application: Application;
+  loading: boolean;
+  onApprove(): void;
+  onAsk(decision: ReasonDecision): void;
+}) {
+  const who = `${application.publisher_name} on ${application.campaign_name}`;
+  if (application.status === 'pending') {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Button size="xs" color="green" aria-label={`Approve ${who}`} loading={loading} onClick={onApprove}>
+          Approve
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          aria-label={`Reject ${who}`}
+          onClick={() => onAsk('reject')}
+        >
+          Reject
+        </Button>
+      </Group>
+    );
+  }
+  if (application.status === 'approved') {
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        aria-label={`Suspend ${who}`}
+        onClick={() => onAsk('suspend')}
+      >
+        Suspend
+      </Button>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  );
+}

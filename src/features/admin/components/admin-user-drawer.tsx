@@ -1,0 +1,191 @@
+import { Alert, Badge, Divider, Drawer, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useAdminUser } from '../api/get-admin-user';
+import { ROLE_LABELS, userLabel, type AdminUserDetail } from '../types';
+import { formatDate } from '../utils/dates';
+import { UserActions } from './user-actions';
+import { UserStatusBadge } from './user-status-badge';
+
+interface AdminUserDrawerProps {
+  userId: string | null;
+  /** shown as the title until the details have loaded */
+  fallbackTitle: string;
+  currentUserId: string;
+  onClose(): void;
+}
+
+/** One account: profile, websites or campaigns, commission totals and the admin's actions. */
+export function AdminUserDrawer({ userId, fallbackTitle, currentUserId, onClose }: AdminUserDrawerProps) {
+  const { data, error, isPending } = useAdminUser(userId);
+  return (
+    <Drawer
+      opened={userId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={data ? userLabel(data) : fallbackTitle}
+    >
+      {userId !== null && isPending && <Loader size="sm" aria-label="Loading account" />}
+      {error && (
+        <Alert color="red" variant="light">
+          {errorMessage(error, 'Could not load the account.')}
+        </Alert>
+      )}
+      {data && <UserDetails user={data} currentUserId={currentUserId} />}
+    </Drawer>
+  );
+}
+
+const PROFILE_LABELS: [keyof AdminUserDetail['profile'], string][] = [
+  ['company_name', 'Company'],
+  ['display_name', 'Display name'],
+  ['website', 'Website'],
+  ['country', 'Country'],
+  ['billing_address', 'Billing address'],
+  ['vat_id', 'VAT ID'],
+  ['payout_method', 'Payout method'],
+  ['payout_details', 'Payout details'],
+  ['tax_id', 'Tax ID'],
+];
+
+function Rows({ label, rows }: { label: string; rows: [string, ReactNode][] }) {
+  return (
+    <Table withRowBorders={false} verticalSpacing={4} aria-label={label}>
+      <Table.Tbody>
+        {rows.map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th scope="row" w={180}>
+              {name}
+            </Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUserId: string }) {
+  const profileRows = PROFILE_LABELS.filter(([key]) => user.profile[key]).map(
+    ([key, label]): [string, ReactNode] => [label, user.profile[key]],
+  );
+  return (
+    <Stack gap="lg">
+      <UserActions user={user} currentUserId={currentUserId} />
+      <Divider />
+      <Section title="Account">
+        <Rows
+          label="Account"
+          rows={[
+            ['Name', user.name],
+            ['Email', user.email],
+            ['Role', ROLE_LABELS[user.role]],
+            ['Status', <UserStatusBadge key="status" status={user.status} />],
+            ['Onboarding', user.onboarding_completed ? 'Completed' : 'Not completed'],
+            ['Preferred currency', user.preferred_currency ?? 'Not chosen'],
+            ['Joined', formatDate(user.created_at)],
+          ]}
+        />
+      </Section>
+      <Section title="Profile">
+        {profileRows.length > 0 ? (
+          <Rows label="Profile" rows={profileRows} />
+        ) : (
+          <Text c="dimmed" size="sm">
+            No profile details yet.
+          </Text>
+        )}
+      </Section>
+      {user.role === 'publisher' && (
+        <Section title="Websites">
+          {user.websites.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No websites.
+            </Text>
+          ) : (
+            <List spacing={4} aria-label="Websites">
+              {user.websites.map((website) => (
+                <List.Item key={website.id}>
+                  {website.name} ({website.url}){' '}
+                  <Badge size="sm" variant="light" color="gray">
+                    {website.verification_status}
+                  </Badge>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Section>
+      )}
+      {user.role === 'advertiser' && (
+        <Section title="Campaigns">
+          {user.campaigns.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No campaigns.
+            </Text>
+          ) : (
+            <List spacing={4} aria-label="Campaigns">
+              {user.campaigns.map((campaign) => (
+                <List.Item key={campaign.id}>
+                  {campaign.name} ({campaign.currency}){' '}
+                  <Badge size="sm" variant="light" color="gray">
+                    {campaign.status}
+                  </Badge>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Section>
+      )}
+      {user.role !== 'admin' && (
+        <Section title="Commission totals">
+          <CommissionTotals user={user} />
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+function CommissionTotals({ user }: { user: AdminUserDetail }) {
+  if (user.commission_totals.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No commissions yet.
+      </Text>
+    );
+  }
+  return (
+    <Table withTableBorder aria-label="Commission totals">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Currency</Table.Th>
+          <Table.Th>Pending</Table.Th>
+          <Table.Th>Approved</Table.Th>
+          <Table.Th>Paid</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {user.commission_totals.map((total) => (
+          <Table.Tr key={total.currency}>
+            <Table.Td>{total.currency}</Table.Td>
+            <Table.Td>{formatMoney(total.pending_minor, total.currency)}</Table.Td>
+            <Table.Td>{formatMoney(total.approved_minor, total.currency)}</Table.Td>
+            <Table.Td>{formatMoney(total.paid_minor, total.currency)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

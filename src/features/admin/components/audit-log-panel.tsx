@@ -1,0 +1,198 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Collapse,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Fragment, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
+import { useUiPreferences } from '../../../lib/ui-preferences';
+import type { AuditLogFilters } from '../api/admin-keys';
+import { useDownloadAuditLog } from '../api/download-audit-log';
+import { useAuditLog } from '../api/get-audit-log';
+import type { AuditEntry } from '../types';
+import { formatDateTime } from '../utils/dates';
+
+const COLUMNS = 6;
+
+/** Who changed what, when: filterable, paginated, exportable as CSV with the same filters. */
+export function AuditLogPanel() {
+  const [{ tablePageSize: limit }] = useUiPreferences();
+  const [filters, setFilters] = useState<AuditLogFilters>({ action: '', entity_type: '', from: '', to: '' });
+  // Typing in the text filters waits for a pause; dates apply at once.
+  const [action] = useDebouncedValue(filters.action.trim(), SEARCH_DEBOUNCE_MS);
+  const [entityType] = useDebouncedValue(filters.entity_type.trim(), SEARCH_DEBOUNCE_MS);
+  const applied: AuditLogFilters = { action, entity_type: entityType, from: filters.from, to: filters.to };
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data, error, isPending } = useAuditLog({ ...applied, page, limit });
+  const download = useDownloadAuditLog();
+  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
+  const badRange = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
+
+  const change = (patch: Partial<AuditLogFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Action"
+          placeholder="e.g. user.suspend"
+          value={filters.action}
+          onChange={(event) => change({ action: event.currentTarget.value })}
+          w={200}
+        />
+        <TextInput
+          label="Entity type"
+          placeholder="e.g. user"
+          value={filters.entity_type}
+          onChange={(event) => change({ entity_type: event.currentTarget.value })}
+          w={160}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={filters.from}
+          onChange={(event) => change({ from: event.currentTarget.value })}
+          w={170}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={filters.to}
+          error={badRange ? 'Before the start date' : undefined}
+          onChange={(event) => change({ to: event.currentTarget.value })}
+          w={170}
+        />
+        <Button
+          variant="default"
+          loading={download.isPending}
+          onClick={() => download.mutate(applied)}
+          disabled={badRange}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {download.error && (
+        <Alert color="red" variant="light">
+          {errorMessage(download.error, 'The export failed. Please try again.')}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" variant="light">
+          {errorMessage(error, 'Could not load the audit log.')}
+        </Alert>
+      )}
+      {isPending && <Loader size="sm" aria-label="Loading the audit log" />}
+      {data && data.items.length === 0 && <Text c="dimmed">No entries match.</Text>}
+      {data && data.items.length > 0 && (
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing="sm" aria-label="Audit log">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Entity</Table.Th>
+                <Table.Th>Entity id</Table.Th>
+                <Table.Th>Before / after</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((entry) => (
+                <AuditRow
+                  key={entry.id}
+                  entry={entry}
+                  open={openId === entry.id}
+                  onToggle={() => setOpenId((id) => (id === entry.id ? null : entry.id))}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {data.total} {data.total === 1 ? 'entry' : 'entries'}
+          </Text>
+          {pages > 1 && (
+            <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of the audit log" />
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
+
+function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean; onToggle(): void }) {
+  const detailsId = `audit-${entry.id}-changes`;
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
+        <Table.Td>{entry.actor_email ?? (entry.actor_id ? entry.actor_id : 'System')}</Table.Td>
+        <Table.Td>
+          <Code>{entry.action}</Code>
+        </Table.Td>
+        <Table.Td>{entry.entity_type}</Table.Td>
+        <Table.Td>
+          <Text size="xs" ff="monospace">
+            {entry.entity_id ?? '—'}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={`${open ? 'Hide' : 'Show'} changes of ${entry.action}`}
+            onClick={onToggle}
+          >
+            {open ? 'Hide' : 'Show'}
+          </Button>
+        </Table.Td>
+      </Table.Tr>
+      <Table.Tr style={open ? undefined : { display: 'none' }}>
+        <Table.Td colSpan={COLUMNS} p={0}>
+          <Collapse expanded={open}>
+            <Group id={detailsId} align="flex-start" grow p="sm" wrap="nowrap">
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  Before
+                </Text>
+                <Code block aria-label="Before">
+                  {json(entry.before)}
+                </Code>
+              </Stack>
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  After
+                </Text>
+                <Code block aria-label="After">
+                  {json(entry.after)}
+                </Code>
+              </Stack>
+            </Group>
+          </Collapse>
+        </Table.Td>
+      </Table.Tr>
+    </Fragment>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { settingsKeys } from './settings-keys';
+
+export interface PublicSettings {
+  default_currency: string;
+}
+
+/** The admin default currency, readable by every signed-in user (admin settings are admin-only). */
+export async function getPublicSettings(): Promise<PublicSettings> {
+  const { data } = await api.get<PublicSettings>('/settings/public');
+  return data;
+}
+
+export const getPublicSettingsQueryOptions = () =>
+  queryOptions({ queryKey: settingsKeys.public(), queryFn: getPublicSettings });
+
+export function usePublicSettings({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...getPublicSettingsQueryOptions(), enabled });
+}

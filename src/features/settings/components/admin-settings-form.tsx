@@ -1,0 +1,235 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
+import { errorMessage } from '../../../lib/api-client';
+import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { showToast } from '../../../lib/toast';
+import { useAdminSettings, type AdminSettings } from '../api/get-admin-settings';
+import { useUpdateAdminSettings, type SettingsPatch } from '../api/update-admin-settings';
+import { serverFieldErrors } from '../utils/field-errors';
+import {
+  MAX_UPLOAD_BYTES,
+  MIN_UPLOAD_BYTES,
+  bpsToPercentInput,
+  bytesToMbInput,
+  minorToMajorInput,
+  parseMajorToMinor,
+  parseMbToBytes,
+  parsePercentToBps,
+} from '../utils/settings-units';
+
+// Amounts are typed in major units / percent / MB as text and converted exactly (utils/settings-units).
+const formSchema = z
+  .object({
+    default_currency: z.enum(SUPPORTED_CURRENCIES, { error: 'Pick a supported currency' }),
+    platform_fee: z.string(),
+    min_payout: z.string(),
+    hold_days: z
+      .number({ error: 'Enter a number of days' })
+      .int('Enter whole days')
+      .min(0, 'Enter 0 to 365 days')
+      .max(365, 'Enter 0 to 365 days'),
+    registration_requires_approval: z.boolean(),
+    max_upload_mb: z.string(),
+    rates_provider_url: z
+      .string()
+      .trim()
+      .refine(
+        (url) => url === '' || z.url({ protocol: /^https?$/ }).safeParse(url).success,
+        'Enter a web address starting with http:// or https://, or leave it empty',
+      ),
+  })
+  .superRefine((v, ctx) => {
+    const bps = parsePercentToBps(v.platform_fee);
+    if (bps === null || bps > 10_000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['platform_fee'],
+        message: 'Enter a percentage from 0 to 100 with at most 2 decimals',
+      });
+    }
+    if (parseMajorToMinor(v.min_payout, v.default_currency) === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['min_payout'],
+        message:
+          v.default_currency === 'JPY'
+            ? 'Enter a whole amount of 0 or more (JPY has no decimals)'
+            : 'Enter an amount of 0 or more with at most 2 decimals',
+      });
+    }
+    const bytes = parseMbToBytes(v.max_upload_mb);
+    if (bytes === null || bytes < MIN_UPLOAD_BYTES || bytes > MAX_UPLOAD_BYTES) {
+      ctx.addIssue({ code: 'custom', path: ['max_upload_mb'], message: 'Enter 0.01 to 100 MB' });
+    }
+  });
+type FormValues = z.input<typeof formSchema>;
+
+function toFormValues(s: AdminSettings): FormValues {
+  return {
+    default_currency: s.default_currency,
+    platform_fee: bpsToPercentInput(s.platform_fee_bps),
+    min_payout: minorToMajorInput(s.min_payout_minor, s.default_currency),
+    hold_days: s.hold_days,
+    registration_requires_approval: s.registration_requires_approval,
+    max_upload_mb: bytesToMbInput(s.max_upload_bytes),
+    rates_provider_url: s.rates_provider_url ?? '',
+  };
+}
+
+/**
+ * What changed, in wire units. Fields left as they were are not sent, so an unchanged field can never
+ * be rewritten by a display rounding (e.g. an upload cap that is not a whole number of hundredths MB).
+ */
+export function settingsPatch(values: FormValues, current: AdminSettings): SettingsPatch {
+  const initial = toFormValues(current);
+  const patch: SettingsPatch = {};
+  if (values.default_currency !== current.default_currency) patch.default_currency = values.default_currency;
+  if (values.platform_fee !== initial.platform_fee) {
+    patch.platform_fee_bps = parsePercentToBps(values.platform_fee) ?? undefined;
+  }
+  // The minimum payout is read in the default currency: a new currency re-reads the amount too.
+  if (values.min_payout !== initial.min_payout || values.default_currency !== current.default_currency) {
+    patch.min_payout_minor = parseMajorToMinor(values.min_payout, values.default_currency) ?? undefined;
+  }
+  if (values.hold_days !== current.hold_days) patch.hold_days = values.hold_days;
+  if (values.registration_requires_approval !== current.registration_requires_approval) {
+    patch.registration_requires_approval = values.registration_requires_approval;
+  }
+  if (values.max_upload_mb !== initial.max_upload_mb) {
+    patch.max_upload_bytes = parseMbToBytes(values.max_upload_mb) ?? undefined;
+  }
+  const url = values.rates_provider_url.trim();
+  if (url !== initial.rates_provider_url) patch.rates_provider_url = url === '' ? null : url;
+  return patch;
+}
+
+const SERVER_FIELDS: Record<string, keyof FormValues> = {
+  default_currency: 'default_currency',
+  platform_fee_bps: 'platform_fee',
+  min_payout_minor: 'min_payout',
+  hold_days: 'hold_days',
+  registration_requires_approval: 'registration_requires_approval',
+  max_upload_bytes: 'max_upload_mb',
+  rates_provider_url: 'rates_provider_url',
+};
+
+/** Platform settings for admins: loads them, then the editable form. */
+export function AdminSettingsSection() {
+  const settings = useAdminSettings({ enabled: true });
+  if (settings.isPending) return <Loader aria-label="Loading the platform settings" />;
+  if (settings.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(settings.error, 'Could not load the platform settings.')}
+      </Alert>
+    );
+  }
+  return <AdminSettingsForm settings={settings.data} />;
+}
+
+export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
+  const update = useUpdateAdminSettings();
+  const form = useForm<FormValues>({
+    initialValues: toFormValues(settings),
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
+
+  const submit = (values: FormValues) => {
+    const patch = settingsPatch(values, settings);
+    if (Object.keys(patch).length === 0) {
+      showToast({ title: 'Nothing to save', message: 'The settings are unchanged.' });
+      return;
+    }
+    update.mutate(patch, {
+      onSuccess: (saved) => {
+        form.setInitialValues(toFormValues(saved));
+        form.setValues(toFormValues(saved));
+        showToast({ title: 'Settings saved', message: 'The platform settings are updated.', color: 'green' });
+      },
+      onError: (error) => {
+        const errors = serverFieldErrors(error);
+        form.setErrors(
+          Object.fromEntries(
+            Object.entries(errors).map(([field, message]) => [SERVER_FIELDS[field] ?? field, message]),
+          ),
+        );
+      },
+    });
+  };
+
+  const currency = form.values.default_currency;
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Platform settings">
+      <Stack maw={640}>
+        {update.error && (
+          <Alert color="red" variant="light" title="The settings were not saved">
+            {errorMessage(update.error, 'Saving the settings failed. Please try again.')}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Default currency"
+            description="Shown to users who have not picked a currency"
+            data={[...SUPPORTED_CURRENCIES]}
+            {...form.getInputProps('default_currency')}
+          />
+          <TextInput
+            label="Minimum payout"
+            inputMode="decimal"
+            description={`In ${currency}, e.g. ${currency === 'JPY' ? '5000' : '50.00'}`}
+            {...form.getInputProps('min_payout')}
+          />
+          <TextInput
+            label="Platform fee (%)"
+            inputMode="decimal"
+            description="Added to advertiser invoices, e.g. 2.5"
+            {...form.getInputProps('platform_fee')}
+          />
+          <NumberInput
+            label="Commission hold period (days)"
+            description="Commissions auto-approve after this many days"
+            min={0}
+            max={365}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('hold_days')}
+          />
+          <TextInput
+            label="Maximum upload size (MB)"
+            inputMode="decimal"
+            description="Per file, up to 100 MB"
+            {...form.getInputProps('max_upload_mb')}
+          />
+          <TextInput
+            label="Exchange-rate provider URL"
+            type="url"
+            placeholder="https://…"
+            description="ECB-format XML; empty uses the built-in rates"
+            {...form.getInputProps('rates_provider_url')}
+          />
+        </SimpleGrid>
+        <Switch
+          label="New registrations need admin approval"
+          {...form.getInputProps('registration_requires_approval', { type: 'checkbox' })}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
