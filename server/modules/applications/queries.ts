@@ -1,5 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { containsPattern } from '../../lib/db-errors';
 import { applications, campaigns, trackingLinks, users, websites } from '../../db/schema';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -37,6 +38,7 @@ export interface ApplicationFilter {
   advertiserId?: string;
   campaignId?: string;
   status?: ApplicationRow['status'];
+  search?: string;
 }
 
 export async function listApplications(
@@ -49,6 +51,10 @@ export async function listApplications(
   if (filter.advertiserId) parts.push(eq(campaigns.advertiserId, filter.advertiserId));
   if (filter.campaignId) parts.push(eq(applications.campaignId, filter.campaignId));
   if (filter.status) parts.push(eq(applications.status, filter.status));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    parts.push(or(ilike(campaigns.name, pattern), ilike(users.name, pattern), ilike(websites.url, pattern))!);
+  }
   const condition = parts.length ? and(...parts) : undefined;
   const [items, [count]] = await Promise.all([
     joined(db)
@@ -60,6 +66,8 @@ export async function listApplications(
       .select({ n: sql<number>`count(*)::int` })
       .from(applications)
       .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+      .innerJoin(websites, eq(websites.id, applications.websiteId))
+      .innerJoin(users, eq(users.id, applications.publisherId))
       .where(condition),
   ]);
   return { items: items as ApplicationView[], total: count?.n ?? 0 };

@@ -19,6 +19,11 @@ export const listApplicationsQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   status: z.enum(['all', ...APPLICATION_STATUSES]).default('all'),
   campaign_id: z.uuid().optional(),
+  /** narrows the list further; a publisher or advertiser naming someone else gets an empty list */
+  publisher_id: z.uuid({ error: 'publisher_id must be a UUID' }).optional(),
+  advertiser_id: z.uuid({ error: 'advertiser_id must be a UUID' }).optional(),
+  /** campaign name, publisher name or website URL contains this (case-insensitive) */
+  search: z.string().trim().max(200).optional(),
 });
 
 export const applicationSchema = z.object({

@@ -111,10 +111,17 @@ export async function getApplication(db: Db, user: UserRow, id: string) {
 export async function listApplications(db: Db, user: UserRow, query: z.output<typeof listApplicationsQuery>) {
   const filter: q.ApplicationFilter = {
     campaignId: query.campaign_id,
+    publisherId: query.publisher_id,
+    advertiserId: query.advertiser_id,
     status: query.status === 'all' ? undefined : query.status,
+    search: query.search || undefined,
   };
-  if (user.role === 'publisher') filter.publisherId = user.id;
-  if (user.role === 'advertiser') filter.advertiserId = user.id;
+  // the caller's own scope always applies; asking for someone else's narrows it to nothing
+  const own = user.role === 'publisher' ? 'publisherId' : user.role === 'advertiser' ? 'advertiserId' : null;
+  if (own) {
+    if (filter[own] && filter[own] !== user.id) return { items: [], total: 0 };
+    filter[own] = user.id;
+  }
   const { items, total } = await q.listApplications(db, filter, query);
   return { items: items.map(toApplicationResponse), total };
 }
