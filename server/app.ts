@@ -22,6 +22,9 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { Notifier } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
+import { pushRoutes } from './modules/push/routes';
+import { createWebPushSender, type SendNotification } from './modules/push/sender';
+import { createPushService } from './modules/push/service';
 import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
@@ -32,12 +35,15 @@ export interface BuildAppOptions {
   database: Database;
   /** replaces the real HTTP/DNS checks of website verification (tests) */
   verification?: VerificationDeps;
+  /** replaces the web-push library's send (tests); defaults to real HTTPS to public push services */
+  sendPush?: SendNotification;
 }
 
 export async function buildApp({
   config,
   database,
   verification,
+  sendPush,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -69,6 +75,15 @@ export async function buildApp({
     events: new EventBus(),
     notifier: new Notifier(database.db, app.log),
   };
+  const push = await createPushService({
+    db: database.db,
+    config,
+    send: sendPush ?? createWebPushSender(),
+    log: app.log,
+  });
+  ctx.notifier.addDelivery(push.deliver);
+  // pushes still in flight finish before the database closes
+  app.addHook('onClose', () => ctx.notifier.drain());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -91,6 +106,7 @@ export async function buildApp({
       await api.register(applicationRoutes, { ctx });
       await api.register(directoryRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });
+      await api.register(pushRoutes, { ctx, push });
     },
     { prefix: '/api' },
   );
