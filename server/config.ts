@@ -21,6 +21,10 @@ export interface AppConfig {
   loginRateLimit: { max: number; windowMs: number };
   /** lets website verification reach loopback/private addresses: local testing only, never production */
   verifyAllowPrivateNetworks: boolean;
+  /** longest a click waits in memory before it is written (the crash window of the redirect path) */
+  clickFlushMs: number;
+  /** how often pending commissions past the hold period are approved; 0 turns the job off */
+  commissionAutoApproveIntervalMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -52,6 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: intFrom(env.LOGIN_RATE_LIMIT_WINDOW_MS, 15 * 60_000, 'LOGIN_RATE_LIMIT_WINDOW_MS'),
     },
     verifyAllowPrivateNetworks: env.VERIFY_ALLOW_PRIVATE_NETWORKS === 'true',
+    clickFlushMs: Math.min(intFrom(env.CLICK_FLUSH_MS, 250, 'CLICK_FLUSH_MS'), 250),
+    commissionAutoApproveIntervalMs: intFrom(
+      env.COMMISSION_AUTO_APPROVE_INTERVAL_MS,
+      60 * 60_000,
+      'COMMISSION_AUTO_APPROVE_INTERVAL_MS',
+    ),
   };
 }
 
@@ -63,6 +73,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seed: 'none',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     logLevel: 'silent',
+    // tests run the approval job themselves
+    commissionAutoApproveIntervalMs: 0,
     ...overrides,
   };
 }

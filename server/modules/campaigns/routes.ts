@@ -74,6 +74,19 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
   );
 
+  app.post(
+    '/campaigns/:id/tracking-secret',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Rotates the postback secret; the old one stops working at once',
+        params: idParams,
+        response: { 200: campaignSchema, ...resourceErrors },
+      },
+    },
+    async (request) => campaigns.rotateTrackingSecret(ctx.db, currentUser(request).user, request.params.id),
+  );
+
   app.delete(
     '/campaigns/:id',
     {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { audit } from '../admin/audit';
 import type { UserRow } from '../users/queries';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
 import * as q from './queries';
@@ -147,6 +148,22 @@ export async function updateCampaign(db: Db, user: UserRow, id: string, body: Ca
   const patch = toRowPatch(body);
   const merged = { ...current, ...patch };
   const row = await q.updateCampaign(db, id, { ...patch, ...applyCampaignRules(merged) });
+  return toCampaignResponse(row, user);
+}
+
+/** A new postback secret; the old one stops working at once (a leaked secret is the usual reason). */
+export async function rotateTrackingSecret(db: Db, user: UserRow, id: string): Promise<Campaign> {
+  const current = await loadVisible(db, user, id);
+  if (!canEditCampaign(user, current)) {
+    throw forbidden('Only the campaign owner or an admin can rotate its tracking secret');
+  }
+  const row = await q.updateCampaign(db, id, { trackingSecret: newTrackingSecret() });
+  await audit(db, {
+    actorId: user.id,
+    action: 'campaign.tracking_secret_rotated',
+    entityType: 'campaign',
+    entityId: id,
+  });
   return toCampaignResponse(row, user);
 }
 

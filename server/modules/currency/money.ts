@@ -94,3 +94,13 @@ export function describeRate(
   const frac = (scaled % 10n ** 8n).toString().padStart(8, '0').replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : `${whole}`;
 }
+
+/** "12.50 USD", "1500 JPY": plain text for notifications and e-mails (the client formats its own). */
+export function formatMinor(amountMinor: number, currency: CurrencyCode): string {
+  const decimals = CURRENCY_DECIMALS[currency];
+  const sign = amountMinor < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(amountMinor));
+  if (decimals === 0) return `${sign}${abs} ${currency}`;
+  const scale = 10n ** BigInt(decimals);
+  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')} ${currency}`;
+}

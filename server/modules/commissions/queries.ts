@@ -1,0 +1,177 @@
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { campaigns, commissions, conversions, users } from '../../db/schema';
+import type { CommissionStatus } from './schema';
+
+export type CommissionRow = typeof commissions.$inferSelect;
+
+export interface CommissionFilter {
+  publisherId?: string;
+  advertiserId?: string;
+  campaignId?: string;
+  status?: CommissionStatus;
+  from?: string;
+  to?: string;
+  includeTest?: boolean;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+
+function where(filter: CommissionFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    filter.publisherId ? eq(commissions.publisherId, filter.publisherId) : undefined,
+    filter.advertiserId ? eq(commissions.advertiserId, filter.advertiserId) : undefined,
+    filter.campaignId ? eq(commissions.campaignId, filter.campaignId) : undefined,
+    filter.status ? eq(commissions.status, filter.status) : undefined,
+    filter.from ? gte(commissions.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+    filter.to ? lt(commissions.createdAt, nextDay(filter.to)) : undefined,
+    filter.includeTest ? undefined : eq(commissions.isTest, false),
+  ];
+  return and(...parts);
+}
+
+const view = {
+  commission: commissions,
+  campaignName: campaigns.name,
+  publisherName: users.name,
+  orderId: conversions.orderId,
+  event: conversions.event,
+  saleAmountMinor: conversions.amountMinor,
+  clientReported: conversions.clientReported,
+};
+
+export type CommissionView = {
+  commission: CommissionRow;
+  campaignName: string;
+  publisherName: string;
+  orderId: string | null;
+  event: string | null;
+  saleAmountMinor: number | null;
+  clientReported: boolean | null;
+};
+
+function selectViews(db: Db) {
+  return db
+    .select(view)
+    .from(commissions)
+    .innerJoin(campaigns, eq(campaigns.id, commissions.campaignId))
+    .innerJoin(users, eq(users.id, commissions.publisherId))
+    .leftJoin(conversions, eq(conversions.id, commissions.conversionId));
+}
+
+export async function listCommissions(
+  db: Db,
+  filter: CommissionFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: CommissionView[]; total: number }> {
+  const condition = where(filter);
+  const [items, [count]] = await Promise.all([
+    selectViews(db)
+      .where(condition)
+      .orderBy(desc(commissions.createdAt), desc(commissions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(commissions)
+      .where(condition),
+  ]);
+  return { items, total: count?.n ?? 0 };
+}
+
+export async function findCommissionViews(db: Db, ids: string[]): Promise<CommissionView[]> {
+  if (ids.length === 0) return [];
+  return selectViews(db).where(inArray(commissions.id, ids));
+}
+
+export async function totalsByStatus(db: Db, filter: CommissionFilter) {
+  const rows = await db
+    .select({
+      currency: commissions.currency,
+      status: commissions.status,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${commissions.amountMinor})::text`,
+    })
+    .from(commissions)
+    .where(where(filter))
+    .groupBy(commissions.currency, commissions.status)
+    .orderBy(commissions.currency, commissions.status);
+  return rows.map((r) => ({
+    currency: r.currency,
+    status: r.status,
+    count: r.count,
+    amount_minor: Number(r.amount),
+  }));
+}
+
+/** Balance = approved, unpaid commissions (clawbacks included, they are negative); pending shown beside it. */
+export async function balance(db: Db, publisherId: string) {
+  const rows = await db
+    .select({
+      currency: commissions.currency,
+      approved: sql<string>`coalesce(sum(${commissions.amountMinor}) filter (where ${commissions.status} = 'approved' and ${commissions.payoutId} is null), 0)::text`,
+      pending: sql<string>`coalesce(sum(${commissions.amountMinor}) filter (where ${commissions.status} = 'pending'), 0)::text`,
+    })
+    .from(commissions)
+    .where(and(eq(commissions.publisherId, publisherId), eq(commissions.isTest, false)))
+    .groupBy(commissions.currency)
+    .orderBy(commissions.currency);
+  return rows.map((r) => ({
+    currency: r.currency,
+    approved_minor: Number(r.approved),
+    pending_minor: Number(r.pending),
+  }));
+}
+
+/**
+ * Moves commissions from one status to another in one statement; the WHERE re-checks the status and
+ * the deciding advertiser, so two concurrent decisions cannot both win. Returns the rows it changed.
+ */
+export async function transition(
+  db: Db,
+  ids: string[],
+  from: CommissionStatus,
+  patch: Partial<typeof commissions.$inferInsert> & { status: CommissionStatus },
+  scope: { advertiserId?: string; extra?: SQL } = {},
+): Promise<CommissionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(commissions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(commissions.id, ids),
+        eq(commissions.status, from),
+        scope.advertiserId ? eq(commissions.advertiserId, scope.advertiserId) : undefined,
+        scope.extra,
+      ),
+    )
+    .returning();
+}
+
+export async function insertClawback(db: Db, original: CommissionRow, reason: string, actorId: string) {
+  const now = new Date();
+  const [row] = await db
+    .insert(commissions)
+    .values({
+      kind: 'clawback',
+      status: 'approved',
+      amountMinor: -original.amountMinor,
+      currency: original.currency,
+      campaignId: original.campaignId,
+      advertiserId: original.advertiserId,
+      publisherId: original.publisherId,
+      websiteId: original.websiteId,
+      reversesId: original.id,
+      reason,
+      rule: original.rule,
+      isTest: original.isTest,
+      decidedBy: actorId,
+      decidedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: commissions.reversesId })
+    .returning();
+  return row ?? null;
+}

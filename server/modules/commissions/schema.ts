@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+export const COMMISSION_STATUSES = ['pending', 'approved', 'rejected', 'reversed', 'paid'] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
+  .optional();
+
+const filterFields = {
+  campaign_id: z.uuid({ error: 'campaign_id must be a UUID' }).optional(),
+  publisher_id: z.uuid({ error: 'publisher_id must be a UUID' }).optional(),
+  /** inclusive UTC days */
+  from: dateParam,
+  to: dateParam,
+  include_test: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+};
+
+export const listCommissionsQuery = z.object({
+  ...filterFields,
+  status: z.enum(['all', ...COMMISSION_STATUSES]).default('all'),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListCommissionsQuery = z.output<typeof listCommissionsQuery>;
+
+export const totalsQuery = z.object(filterFields);
+export type TotalsQuery = z.output<typeof totalsQuery>;
+
+export const balanceQuery = z.object({
+  publisher_id: z.uuid({ error: 'publisher_id must be a UUID' }).optional(),
+});
+
+export const commissionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['conversion', 'click', 'clawback']),
+  status: z.enum(COMMISSION_STATUSES),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  advertiser_id: z.string(),
+  publisher_id: z.string(),
+  publisher_name: z.string(),
+  website_id: z.string().nullable(),
+  conversion_id: z.string().nullable(),
+  click_id: z.string().nullable(),
+  order_id: z.string().nullable(),
+  event: z.string().nullable(),
+  sale_amount_minor: z.number().int().nullable(),
+  client_reported: z.boolean(),
+  reason: z.string().nullable(),
+  rule: z.string(),
+  reverses_id: z.string().nullable(),
+  payout_id: z.string().nullable(),
+  is_test: z.boolean(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  /** when a pending commission is approved automatically (hold period), else null */
+  auto_approve_at: z.string().nullable(),
+});
+export type Commission = z.infer<typeof commissionSchema>;
+
+export const totalsSchema = z.array(
+  z.object({
+    currency: z.string(),
+    status: z.enum(COMMISSION_STATUSES),
+    count: z.number().int(),
+    amount_minor: z.number().int(),
+  }),
+);
+
+export const balanceSchema = z.array(
+  z.object({ currency: z.string(), approved_minor: z.number().int(), pending_minor: z.number().int() }),
+);
+
+export const reasonBody = z.object({
+  reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required').max(2000),
+});
+
+const ids = z
+  .array(z.uuid({ error: 'each id must be a UUID' }))
+  .min(1, 'choose at least one commission')
+  .max(500, 'at most 500 commissions at once');
+
+export const bulkApproveBody = z.object({ ids });
+export const bulkRejectBody = z.object({ ids, reason: reasonBody.shape.reason });
+
+export const bulkResultSchema = z.object({
+  updated: z.array(commissionSchema),
+  failed: z.array(z.object({ id: z.string(), detail: z.string() })),
+});

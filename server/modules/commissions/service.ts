@@ -1,0 +1,326 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import { commissions } from '../../db/schema';
+import { forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { audit } from '../admin/audit';
+import type { CurrencyCode } from '../currency/codes';
+import { formatMinor } from '../currency/money';
+import { getSettings } from '../settings/queries';
+import type { UserRow } from '../users/queries';
+import * as q from './queries';
+import type { Commission, ListCommissionsQuery, TotalsQuery } from './schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toCommissionResponse(v: q.CommissionView, holdDays: number): Commission {
+  const c = v.commission;
+  return {
+    id: c.id,
+    kind: c.kind,
+    status: c.status,
+    amount_minor: c.amountMinor,
+    currency: c.currency,
+    campaign_id: c.campaignId,
+    campaign_name: v.campaignName,
+    advertiser_id: c.advertiserId,
+    publisher_id: c.publisherId,
+    publisher_name: v.publisherName,
+    website_id: c.websiteId,
+    conversion_id: c.conversionId,
+    click_id: c.clickId,
+    order_id: v.orderId,
+    event: v.event ?? (c.kind === 'click' ? 'click' : null),
+    sale_amount_minor: v.saleAmountMinor,
+    client_reported: v.clientReported ?? false,
+    reason: c.reason,
+    rule: c.rule,
+    reverses_id: c.reversesId,
+    payout_id: c.payoutId,
+    is_test: c.isTest,
+    created_at: c.createdAt.toISOString(),
+    decided_at: iso(c.decidedAt),
+    auto_approve_at:
+      c.status === 'pending' && !c.isTest
+        ? new Date(c.createdAt.getTime() + holdDays * DAY_MS).toISOString()
+        : null,
+  };
+}
+
+/** Who sees which commissions: publishers their own, advertisers those on their campaigns, admins all. */
+function scopeFor(user: UserRow, requestedPublisher?: string): q.CommissionFilter {
+  if (user.role === 'publisher') return { publisherId: user.id };
+  if (user.role === 'advertiser') return { advertiserId: user.id, publisherId: requestedPublisher };
+  return { publisherId: requestedPublisher };
+}
+
+export async function listCommissions(db: Db, user: UserRow, query: ListCommissionsQuery) {
+  const filter: q.CommissionFilter = {
+    ...scopeFor(user, query.publisher_id),
+    campaignId: query.campaign_id,
+    status: query.status === 'all' ? undefined : query.status,
+    from: query.from,
+    to: query.to,
+    includeTest: query.include_test,
+  };
+  const [{ items, total }, settings] = await Promise.all([
+    q.listCommissions(db, filter, query),
+    getSettings(db),
+  ]);
+  return { items: items.map((v) => toCommissionResponse(v, settings.holdDays)), total };
+}
+
+export async function totals(db: Db, user: UserRow, query: TotalsQuery) {
+  return q.totalsByStatus(db, {
+    ...scopeFor(user, query.publisher_id),
+    campaignId: query.campaign_id,
+    from: query.from,
+    to: query.to,
+    includeTest: query.include_test,
+  });
+}
+
+export async function balance(db: Db, user: UserRow, publisherId?: string) {
+  if (user.role === 'publisher') return q.balance(db, user.id);
+  if (user.role === 'admin') {
+    if (!publisherId) throw unprocessable('publisher_id: name the publisher whose balance you want');
+    return q.balance(db, publisherId);
+  }
+  throw forbidden('Balances belong to publishers; advertisers see totals per status instead');
+}
+
+async function loadVisible(db: Db, user: UserRow, id: string): Promise<q.CommissionView> {
+  const [view] = await q.findCommissionViews(db, [id]);
+  const c = view?.commission;
+  const visible =
+    c &&
+    (user.role === 'admin' ||
+      c.publisherId === user.id ||
+      (user.role === 'advertiser' && c.advertiserId === user.id));
+  if (!view || !visible) throw notFound('Commission not found');
+  return view;
+}
+
+export async function getCommission(db: Db, user: UserRow, id: string) {
+  const [view, settings] = await Promise.all([loadVisible(db, user, id), getSettings(db)]);
+  return toCommissionResponse(view, settings.holdDays);
+}
+
+export type Decision = 'approve' | 'reject';
+const DECISION = {
+  approve: { from: 'pending', to: 'approved' },
+  reject: { from: 'pending', to: 'rejected' },
+} as const;
+
+/**
+ * Approves or rejects pending commissions (one or many) for the campaign's advertiser or an admin.
+ * Each id either changes (audit-logged, publisher notified once per decision batch) or is reported in
+ * `failed` with the reason; nothing changes for an id the user may not decide.
+ */
+export async function decide(
+  ctx: AppContext,
+  user: UserRow,
+  ids: string[],
+  decision: Decision,
+  reason?: string,
+) {
+  if (user.role === 'publisher')
+    throw forbidden('Only the campaign’s advertiser or an admin can decide commissions');
+  const unique = [...new Set(ids)];
+  const { from, to } = DECISION[decision];
+  const changed = await ctx.db.transaction(async (tx) => {
+    const rows = await q.transition(
+      tx,
+      unique,
+      from,
+      { status: to, reason: reason ?? null, decidedBy: user.id, decidedAt: new Date() },
+      { advertiserId: user.role === 'advertiser' ? user.id : undefined },
+    );
+    for (const row of rows) {
+      await audit(tx, {
+        actorId: user.id,
+        action: `commission.${to}`,
+        entityType: 'commission',
+        entityId: row.id,
+        before: { status: from },
+        after: { status: to, reason: reason ?? null, amount_minor: row.amountMinor, currency: row.currency },
+      });
+    }
+    return rows;
+  });
+  const failed = await explainFailures(ctx.db, user, unique, new Set(changed.map((r) => r.id)), from);
+  await notifyDecision(ctx, changed, to, reason);
+  return {
+    updated: await reload(
+      ctx.db,
+      changed.map((r) => r.id),
+    ),
+    failed,
+  };
+}
+
+/**
+ * Reverses a commission after a refund or chargeback: an approved, unpaid one becomes `reversed`; a paid
+ * one stays paid and gets a negative `clawback` commission (approved) taken from the next payout.
+ */
+export async function reverse(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  reason: string,
+): Promise<Commission> {
+  const view = await loadVisible(ctx.db, user, id);
+  const c = view.commission;
+  if (user.role === 'publisher')
+    throw forbidden('Only the campaign’s advertiser or an admin can reverse commissions');
+  if (c.kind === 'clawback') throw unprocessable('A clawback cannot be reversed');
+  if (c.status === 'approved' && c.payoutId === null) {
+    const [row] = await ctx.db.transaction(async (tx) => {
+      const rows = await q.transition(
+        tx,
+        [id],
+        'approved',
+        {
+          status: 'reversed',
+          reason,
+          decidedBy: user.id,
+          decidedAt: new Date(),
+        },
+        { extra: sql`${commissions.payoutId} is null` },
+      );
+      for (const r of rows) {
+        await audit(tx, {
+          actorId: user.id,
+          action: 'commission.reversed',
+          entityType: 'commission',
+          entityId: r.id,
+          before: { status: 'approved' },
+          after: { status: 'reversed', reason },
+        });
+      }
+      return rows;
+    });
+    if (!row) throw unprocessable('The commission changed meanwhile; reload and try again');
+    await notifyDecision(ctx, [row], 'reversed', reason);
+    return getCommission(ctx.db, user, id);
+  }
+  if (c.status === 'paid') {
+    const clawback = await ctx.db.transaction(async (tx) => {
+      const row = await q.insertClawback(tx, c, reason, user.id);
+      if (!row) return null;
+      await audit(tx, {
+        actorId: user.id,
+        action: 'commission.clawback',
+        entityType: 'commission',
+        entityId: row.id,
+        before: { reverses: c.id, status: 'paid', amount_minor: c.amountMinor },
+        after: { status: 'approved', amount_minor: row.amountMinor, currency: row.currency, reason },
+      });
+      return row;
+    });
+    if (!clawback) throw unprocessable('This commission was already clawed back');
+    await notifyDecision(ctx, [clawback], 'clawback', reason);
+    return getCommission(ctx.db, user, clawback.id);
+  }
+  throw unprocessable(
+    c.status === 'pending'
+      ? 'A pending commission is rejected, not reversed'
+      : `Cannot reverse a commission that is ${c.status}`,
+  );
+}
+
+/**
+ * The hold-period job: approves every pending commission older than `hold_days`. Idempotent and safe
+ * to run from several processes at once (the UPDATE only takes rows still pending).
+ */
+export async function approveDueCommissions(ctx: AppContext, now = new Date()): Promise<number> {
+  const { holdDays } = await getSettings(ctx.db);
+  const cutoff = new Date(now.getTime() - holdDays * DAY_MS);
+  const rows = await ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .update(commissions)
+      .set({ status: 'approved', decidedAt: now, updatedAt: now, reason: null })
+      .where(
+        and(
+          eq(commissions.status, 'pending'),
+          eq(commissions.isTest, false),
+          lte(commissions.createdAt, cutoff),
+        ),
+      )
+      .returning();
+    for (const row of due) {
+      await audit(tx, {
+        actorId: null,
+        action: 'commission.auto_approved',
+        entityType: 'commission',
+        entityId: row.id,
+        before: { status: 'pending' },
+        after: { status: 'approved', hold_days: holdDays },
+      });
+    }
+    return due;
+  });
+  await notifyDecision(ctx, rows, 'approved', undefined, true);
+  return rows.length;
+}
+
+async function reload(db: Db, ids: string[]): Promise<Commission[]> {
+  const [views, settings] = await Promise.all([q.findCommissionViews(db, ids), getSettings(db)]);
+  return views.map((v) => toCommissionResponse(v, settings.holdDays));
+}
+
+async function explainFailures(db: Db, user: UserRow, ids: string[], changed: Set<string>, from: string) {
+  const rest = ids.filter((id) => !changed.has(id));
+  const views = new Map((await q.findCommissionViews(db, rest)).map((v) => [v.commission.id, v.commission]));
+  return rest.map((id) => {
+    const c = views.get(id);
+    const visible = c && (user.role === 'admin' || c.advertiserId === user.id);
+    if (!c || !visible) return { id, detail: 'Commission not found' };
+    return { id, detail: `The commission is ${c.status}, not ${from}` };
+  });
+}
+
+const VERB = {
+  approved: 'approved',
+  rejected: 'rejected',
+  reversed: 'reversed',
+  clawback: 'clawed back',
+} as const;
+
+/** One notification per publisher and decision, however many commissions it covered. */
+async function notifyDecision(
+  ctx: AppContext,
+  rows: q.CommissionRow[],
+  what: keyof typeof VERB,
+  reason?: string,
+  automatic = false,
+): Promise<void> {
+  const byPublisher = new Map<string, q.CommissionRow[]>();
+  for (const row of rows) {
+    if (row.isTest) continue;
+    byPublisher.set(row.publisherId, [...(byPublisher.get(row.publisherId) ?? []), row]);
+  }
+  for (const [publisherId, list] of byPublisher) {
+    const sums = new Map<string, number>();
+    for (const r of list) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.amountMinor);
+    const money = [...sums].map(([cur, minor]) => formatMinor(minor, cur as CurrencyCode)).join(', ');
+    const count = list.length === 1 ? 'Commission' : `${list.length} commissions`;
+    await ctx.notifier
+      .notify(publisherId, {
+        category: 'commission',
+        priority: what === 'approved' ? 'normal' : 'high',
+        isImportant: what !== 'approved',
+        title: `${count} ${VERB[what]}: ${money}`,
+        body: [
+          automatic ? 'Approved automatically after the hold period.' : null,
+          reason ? `Reason: ${reason}` : null,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        link: '/commissions',
+        data: { type: 'commission', id: list[0]!.id, ids: list.map((r) => r.id) },
+      })
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,177 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import {
+  applications,
+  campaigns,
+  clicks,
+  conversions,
+  trackingLinks,
+  users,
+  websites,
+} from '../../db/schema';
+import type { ClickRecord } from './click-buffer';
+import type { LinkTarget } from './link-cache';
+
+export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget | null> {
+  const [row] = await db
+    .select({
+      linkId: trackingLinks.id,
+      code: trackingLinks.code,
+      applicationId: trackingLinks.applicationId,
+      campaignId: trackingLinks.campaignId,
+      publisherId: trackingLinks.publisherId,
+      websiteId: trackingLinks.websiteId,
+      active: trackingLinks.active,
+      publisherStatus: users.status,
+      advertiserId: campaigns.advertiserId,
+      campaignStatus: campaigns.status,
+      startsAt: campaigns.startsAt,
+      endsAt: campaigns.endsAt,
+      landingUrl: campaigns.landingUrl,
+      commissionModel: campaigns.commissionModel,
+    })
+    .from(trackingLinks)
+    .innerJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))
+    .innerJoin(users, eq(users.id, trackingLinks.publisherId))
+    .where(eq(trackingLinks.code, code));
+  if (!row) return null;
+  return {
+    linkId: row.linkId,
+    code: row.code,
+    applicationId: row.applicationId,
+    campaignId: row.campaignId,
+    advertiserId: row.advertiserId,
+    publisherId: row.publisherId,
+    websiteId: row.websiteId,
+    linkActive: row.active && row.publisherStatus === 'active',
+    campaignStatus: row.campaignStatus,
+    startsAt: row.startsAt?.getTime() ?? null,
+    endsAt: row.endsAt?.getTime() ?? null,
+    landingUrl: row.landingUrl,
+    commissionModel: row.commissionModel,
+  };
+}
+
+export interface InsertedClick {
+  id: string;
+  is_unique: boolean;
+}
+
+/**
+ * Inserts a batch in one statement. `is_unique` from memory is confirmed against the table, so a
+ * restart (which empties the in-memory window) does not make a repeat click unique again.
+ */
+export async function insertClicks(db: Db, batch: ClickRecord[]): Promise<InsertedClick[]> {
+  const payload = JSON.stringify(
+    batch.map((c) => ({
+      id: c.id,
+      link_id: c.linkId,
+      campaign_id: c.campaignId,
+      publisher_id: c.publisherId,
+      website_id: c.websiteId,
+      ip_hash: c.ipHash,
+      user_agent: c.userAgent,
+      referrer: c.referrer,
+      sub1: c.subs[0] ?? null,
+      sub2: c.subs[1] ?? null,
+      sub3: c.subs[2] ?? null,
+      sub4: c.subs[3] ?? null,
+      sub5: c.subs[4] ?? null,
+      is_unique: c.isUnique,
+      is_bot: c.isBot,
+      is_test: c.isTest,
+      created_at: c.createdAt.toISOString(),
+    })),
+  );
+  const result = await db.execute(sql`
+    insert into clicks (id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer,
+      sub1, sub2, sub3, sub4, sub5, is_unique, is_bot, is_test, created_at)
+    select r.id, r.link_id, r.campaign_id, r.publisher_id, r.website_id, r.ip_hash, r.user_agent, r.referrer,
+      r.sub1, r.sub2, r.sub3, r.sub4, r.sub5,
+      r.is_unique and not exists (
+        select 1 from clicks c
+        where c.link_id = r.link_id and c.ip_hash = r.ip_hash and c.is_unique
+          and c.created_at > r.created_at - interval '1 hour' and c.created_at <= r.created_at
+      ),
+      r.is_bot, r.is_test, r.created_at
+    from json_to_recordset(${payload}::json) as r(id text, link_id uuid, campaign_id uuid, publisher_id uuid,
+      website_id uuid, ip_hash text, user_agent text, referrer text, sub1 text, sub2 text, sub3 text,
+      sub4 text, sub5 text, is_unique boolean, is_bot boolean, is_test boolean, created_at timestamptz)
+    on conflict (id) do nothing
+    returning id, is_unique`);
+  return (result as unknown as { rows: InsertedClick[] }).rows;
+}
+
+export type ClickRow = typeof clicks.$inferSelect;
+export type ConversionRow = typeof conversions.$inferSelect;
+
+/** The click a conversion refers to, with what the conversion rules need of its link and publisher. */
+export async function findClick(db: Db, clickId: string) {
+  const [row] = await db
+    .select({
+      click: clicks,
+      linkActive: trackingLinks.active,
+      publisherStatus: users.status,
+    })
+    .from(clicks)
+    .innerJoin(trackingLinks, eq(trackingLinks.id, clicks.linkId))
+    .innerJoin(users, eq(users.id, clicks.publisherId))
+    .where(eq(clicks.id, clickId));
+  return row ?? null;
+}
+
+export async function findConversionByOrder(db: Db, campaignId: string, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(conversions)
+    .where(and(eq(conversions.campaignId, campaignId), eq(conversions.orderId, orderId)));
+  return row ?? null;
+}
+
+export async function insertConversion(db: Db, values: typeof conversions.$inferInsert) {
+  const [row] = await db
+    .insert(conversions)
+    .values(values)
+    .onConflictDoNothing({ target: [conversions.campaignId, conversions.orderId] })
+    .returning();
+  return row ?? null;
+}
+
+export interface TrackingLinkFilter {
+  advertiserId?: string;
+  publisherId?: string;
+  campaignId?: string;
+}
+
+/** Tracking links with their publisher, website and campaign names and click/conversion counts. */
+export async function listTrackingLinks(db: Db, filter: TrackingLinkFilter) {
+  const parts = [];
+  if (filter.advertiserId) parts.push(eq(campaigns.advertiserId, filter.advertiserId));
+  if (filter.publisherId) parts.push(eq(trackingLinks.publisherId, filter.publisherId));
+  if (filter.campaignId) parts.push(eq(trackingLinks.campaignId, filter.campaignId));
+  return db
+    .select({
+      id: trackingLinks.id,
+      code: trackingLinks.code,
+      active: trackingLinks.active,
+      applicationId: trackingLinks.applicationId,
+      applicationStatus: applications.status,
+      campaignId: trackingLinks.campaignId,
+      campaignName: campaigns.name,
+      campaignStatus: campaigns.status,
+      publisherId: trackingLinks.publisherId,
+      publisherName: users.name,
+      websiteId: trackingLinks.websiteId,
+      websiteUrl: websites.url,
+      createdAt: trackingLinks.createdAt,
+      clicks: sql<number>`(select count(*)::int from ${clicks} where ${clicks.linkId} = ${trackingLinks.id} and not ${clicks.isTest})`,
+      conversions: sql<number>`(select count(*)::int from ${conversions} c join ${clicks} k on k.id = c.click_id where k.link_id = ${trackingLinks.id} and not c.is_test)`,
+    })
+    .from(trackingLinks)
+    .innerJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))
+    .innerJoin(applications, eq(applications.id, trackingLinks.applicationId))
+    .innerJoin(users, eq(users.id, trackingLinks.publisherId))
+    .innerJoin(websites, eq(websites.id, trackingLinks.websiteId))
+    .where(parts.length ? and(...parts) : undefined)
+    .orderBy(campaigns.name, users.name);
+}

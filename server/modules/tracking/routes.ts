@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { resourceErrors } from '../../lib/route-schemas';
+import { currentUser, requireAuth } from '../auth/guard';
+import { errorResponse } from '../auth/schema';
+import { formatMinor } from '../currency/money';
+import type { CurrencyCode } from '../currency/codes';
+import { recordConversion, type ConversionInput, type ConversionOutcome } from './conversions';
+import * as q from './queries';
+import {
+  conversionResultSchema,
+  listTrackingLinksQuery,
+  pixelQuery,
+  postbackBody,
+  trackingLinkSchema,
+  trackingTestBody,
+  trackingTestResult,
+} from './schema';
+import type { Tracking } from './service';
+import { runTrackingTest } from './test-tool';
+
+// 1×1 transparent GIF
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const conversionResponses = {
+  200: conversionResultSchema,
+  201: conversionResultSchema,
+  400: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
+
+interface TrackingRouteOptions {
+  ctx: AppContext;
+  tracking: Tracking;
+  /** the root instance: the test tool sends its requests through every route */
+  root: FastifyInstance;
+}
+
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async (
+  app,
+  { ctx, tracking, root },
+) => {
+  // S2S postbacks often arrive as HTML-form bodies
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body.toString())));
+  });
+
+  const convert = async (input: ConversionInput) => {
+    const outcome = await recordConversion(
+      { db: ctx.db, clicks: tracking.clicks, rates: tracking.rates.get },
+      input,
+    );
+    afterCommit(outcome);
+    return outcome;
+  };
+
+  /** What people hear about a new conversion, once it is committed. */
+  function afterCommit({ created, result }: ConversionOutcome): void {
+    if (!created || result.is_test) return;
+    const { campaign, commission, budgetReached } = created;
+    if (commission) {
+      const money = formatMinor(commission.amountMinor, campaign.currency as CurrencyCode);
+      void ctx.notifier
+        .notify(commission.publisherId, {
+          category: 'conversion',
+          title: commission.status === 'pending' ? `New conversion: ${money} pending` : `Conversion not paid`,
+          body:
+            commission.status === 'pending'
+              ? `${campaign.name} recorded a conversion; the commission is pending approval.`
+              : `${campaign.name}: ${commission.reason ?? 'the commission was rejected'}.`,
+          link: '/commissions',
+          data: { type: 'commission', id: commission.id },
+        })
+        .catch(() => undefined);
+    }
+    if (budgetReached) tracking.budgetReached(campaign.id, campaign.advertiserId, campaign.name);
+  }
+
+  app.post(
+    '/postback',
+    {
+      schema: {
+        tags: ['tracking'],
+        summary: 'Server-to-server conversion (JSON or form body)',
+        description:
+          'Records a conversion for a click and its commission in one transaction before answering. (campaign, order_id) is unique: a repeat answers 200 with the first result and `duplicate: true`.',
+        body: postbackBody,
+        response: conversionResponses,
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const { result } = await convert({
+        clickId: b.click_id,
+        orderId: b.order_id,
+        amount: b.amount,
+        currency: b.currency,
+        event: b.event,
+        secret: b.secret,
+        source: 'postback',
+      });
+      return reply.code(result.duplicate ? 200 : 201).send(result);
+    },
+  );
+
+  app.get(
+    '/postback',
+    {
+      schema: {
+        tags: ['tracking'],
+        summary: 'Server-to-server conversion as a GET postback URL (same fields in the query)',
+        querystring: postbackBody,
+        response: conversionResponses,
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const b = request.query;
+      const { result } = await convert({
+        clickId: b.click_id,
+        orderId: b.order_id,
+        amount: b.amount,
+        currency: b.currency,
+        event: b.event,
+        secret: b.secret,
+        source: 'postback',
+      });
+      return reply.code(result.duplicate ? 200 : 201).send(result);
+    },
+  );
+
+  app.get(
+    '/pixel.gif',
+    {
+      schema: {
+        tags: ['tracking'],
+        summary: 'Browser pixel conversion (no secret; recorded as client-reported)',
+        querystring: pixelQuery,
+        // the body is a GIF (errors are `{detail}` JSON)
+        response: { ...conversionResponses, 200: z.any(), 201: z.any() },
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const b = request.query;
+      const { result } = await convert({
+        clickId: b.click_id,
+        orderId: b.order_id,
+        amount: b.amount,
+        currency: b.currency,
+        event: b.event,
+        source: 'pixel',
+      });
+      return reply
+        .code(result.duplicate ? 200 : 201)
+        .header('Content-Type', 'image/gif')
+        .header('Cache-Control', 'no-store')
+        .header('X-Conversion-Id', result.conversion_id)
+        .send(PIXEL);
+    },
+  );
+
+  await app.register(async (instance) => {
+    const authed = instance.withTypeProvider<ZodTypeProvider>();
+    authed.addHook('preHandler', requireAuth(ctx));
+
+    authed.get(
+      '/tracking/links',
+      {
+        schema: {
+          tags: ['tracking'],
+          summary: 'Tracking links: an advertiser’s per publisher, a publisher’s own, all for admins',
+          querystring: listTrackingLinksQuery,
+          response: { 200: z.array(trackingLinkSchema), ...resourceErrors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = currentUser(request);
+        const rows = await q.listTrackingLinks(ctx.db, {
+          campaignId: request.query.campaign_id,
+          advertiserId: user.role === 'advertiser' ? user.id : undefined,
+          publisherId: user.role === 'publisher' ? user.id : undefined,
+        });
+        const origin = ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
+        const items = rows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          url: `${origin}/t/${r.code}`,
+          active: r.active,
+          application_id: r.applicationId,
+          application_status: r.applicationStatus,
+          campaign_id: r.campaignId,
+          campaign_name: r.campaignName,
+          campaign_status: r.campaignStatus,
+          publisher_id: r.publisherId,
+          publisher_name: r.publisherName,
+          website_id: r.websiteId,
+          website_url: r.websiteUrl,
+          clicks: r.clicks,
+          conversions: r.conversions,
+          created_at: r.createdAt.toISOString(),
+        }));
+        return reply.header('X-Total-Count', String(items.length)).send(items);
+      },
+    );
+
+    authed.post(
+      '/tracking/test',
+      {
+        schema: {
+          tags: ['tracking'],
+          summary:
+            'Tracking test: a test click and a test conversion through the real endpoints, step by step',
+          body: trackingTestBody,
+          response: { 200: trackingTestResult, ...resourceErrors },
+        },
+      },
+      async (request) => runTrackingTest(root, ctx, tracking, currentUser(request).user, request.body),
+    );
+  });
+};

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+const amount = z.union([z.string().max(32), z.number().nonnegative()], {
+  error: 'amount must be a decimal number in major units, e.g. 19.99',
+});
+
+/** Fields shared by the postback and the pixel (spec: click_id, order_id, amount, currency, event). */
+const conversionFields = {
+  click_id: z.string().trim().min(1, 'click_id is required').max(64),
+  order_id: z.string().trim().min(1, 'order_id is required').max(200),
+  amount: amount.optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter ISO code')
+    .optional(),
+  event: z.enum(['sale', 'lead'], { error: 'event must be sale or lead' }).default('sale'),
+};
+
+export const postbackBody = z.object({
+  ...conversionFields,
+  secret: z.string().min(1, 'secret is required (the campaign’s tracking secret)'),
+});
+
+export const pixelQuery = z.object(conversionFields);
+
+export const conversionResultSchema = z.object({
+  conversion_id: z.string(),
+  commission_id: z.string().nullable(),
+  status: z.string(),
+  duplicate: z.boolean(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  commission_minor: z.number().int().nullable(),
+  is_test: z.boolean(),
+});
+
+export const clickParams = z.object({ code: z.string().max(200) });
+export const clickQuery = z.object({
+  sub1: z.string().optional(),
+  sub2: z.string().optional(),
+  sub3: z.string().optional(),
+  sub4: z.string().optional(),
+  sub5: z.string().optional(),
+});
+
+export const trackingLinkSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  url: z.string(),
+  active: z.boolean(),
+  application_id: z.string(),
+  application_status: z.string(),
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  campaign_status: z.string(),
+  publisher_id: z.string(),
+  publisher_name: z.string(),
+  website_id: z.string(),
+  website_url: z.string(),
+  clicks: z.number().int(),
+  conversions: z.number().int(),
+  created_at: z.string(),
+});
+
+export const listTrackingLinksQuery = z.object({
+  campaign_id: z.uuid({ error: 'campaign_id must be a UUID' }).optional(),
+});
+
+export const trackingTestBody = z.object({
+  campaign_id: z.uuid({ error: 'campaign_id must be a UUID' }),
+  link_id: z.uuid({ error: 'link_id must be a UUID' }).optional(),
+  event: z.enum(['sale', 'lead']).optional(),
+  amount: amount.optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter ISO code')
+    .optional(),
+});
+
+export const trackingTestStep = z.object({
+  step: z.enum(['link_resolved', 'click_recorded', 'conversion', 'commission_computed']),
+  ok: z.boolean(),
+  detail: z.string(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const trackingTestResult = z.object({
+  ok: z.boolean(),
+  steps: z.array(trackingTestStep),
+});
+
+export type TrackingTestStep = z.infer<typeof trackingTestStep>;

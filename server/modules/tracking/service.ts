@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { getOrCreateSecret } from '../../lib/secrets';
+import { loadRates, type RateTable } from '../currency/rates';
+import { lockCampaign, recordCommission } from '../commissions/record';
+import { isBotRequest } from './bots';
+import { ClickBuffer, UniqueClickWindow, type ClickRecord } from './click-buffer';
+import { LinkCache, linkUnavailableReason, type LinkTarget } from './link-cache';
+import * as q from './queries';
+
+export const SUB_ID_KEYS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_SUB_ID = 255;
+
+export interface ClickRequest {
+  code: string;
+  method: string;
+  ip: string;
+  userAgent: string;
+  referrer: string | null;
+  subs: (string | null)[];
+  /** the tracking test tool's proof that this click is a test (never paid) */
+  testToken: string | null;
+}
+
+export type ClickOutcome =
+  | { kind: 'redirect'; location: string; clickId: string }
+  | { kind: 'unknown' }
+  | { kind: 'unavailable'; message: string };
+
+export interface RateCache {
+  get(): Promise<RateTable>;
+  invalidate(): void;
+}
+
+/** Rates are read from the table at most every 5 minutes (spec §9: exchange rate cache 5 minutes). */
+function createRateCache(ctx: AppContext): RateCache {
+  let cached: { table: RateTable; at: number } | null = null;
+  return {
+    async get() {
+      if (cached && Date.now() - cached.at < 5 * 60_000) return cached.table;
+      const table = await loadRates(ctx.db);
+      cached = { table, at: Date.now() };
+      return table;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+/**
+ * The tracking runtime shared by the redirect route, the postback routes and the test tool: the link
+ * cache, the click buffer and the uniqueness window live here, once per process.
+ */
+export class Tracking {
+  readonly links: LinkCache;
+  readonly clicks: ClickBuffer;
+  readonly rates: RateCache;
+  /** random per process: only the in-process test tool can mark clicks as tests */
+  readonly testToken = randomBytes(24).toString('base64url');
+  private readonly unique = new UniqueClickWindow();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly ipSalt: string,
+    log: FastifyBaseLogger,
+    options: { clickFlushMs: number },
+  ) {
+    this.links = new LinkCache((code) => q.loadLinkTarget(ctx.db, code));
+    this.clicks = new ClickBuffer((batch) => this.writeClicks(batch), log, {
+      windowMs: options.clickFlushMs,
+    });
+    this.rates = createRateCache(ctx);
+    ctx.events.on('campaign.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
+    ctx.events.on('application.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
+    ctx.events.on('user.changed', () => this.links.clear());
+  }
+
+  static async create(ctx: AppContext, log: FastifyBaseLogger): Promise<Tracking> {
+    const salt = await getOrCreateSecret(ctx.db, 'click_ip_salt');
+    return new Tracking(ctx, salt, log, { clickFlushMs: ctx.config.clickFlushMs });
+  }
+
+  hashIp(ip: string): string {
+    return createHash('sha256').update(this.ipSalt).update(ip).digest('base64url').slice(0, 22);
+  }
+
+  /** The redirect path: cached lookup, checks, a buffered click row, the landing URL. No database wait on a hit. */
+  async click(request: ClickRequest): Promise<ClickOutcome> {
+    if (!CODE_PATTERN.test(request.code)) return { kind: 'unknown' };
+    const cached = this.links.peek(request.code);
+    const target = cached === undefined ? await this.links.get(request.code) : cached;
+    if (!target) return { kind: 'unknown' };
+    const now = Date.now();
+    const unavailable = linkUnavailableReason(target, now);
+    if (unavailable) return { kind: 'unavailable', message: unavailable };
+
+    const clickId = randomBytes(16).toString('base64url');
+    const isBot = isBotRequest(request.method, request.userAgent);
+    const ipHash = this.hashIp(request.ip);
+    const isTest = request.testToken !== null && request.testToken === this.testToken;
+    // bots never take the unique slot of the person behind that address
+    const isUnique = !isBot && this.unique.check(target.linkId, ipHash, now);
+    this.clicks.add(toClickRecord(target, { clickId, ipHash, isBot, isUnique, isTest, now, request }));
+    return { kind: 'redirect', location: landingUrl(target.landingUrl, clickId, request.subs), clickId };
+  }
+
+  /** Writes a batch of clicks, and for CPC campaigns the commissions of the unique human clicks, in one transaction. */
+  private async writeClicks(batch: ClickRecord[]): Promise<void> {
+    const paused: { campaignId: string; advertiserId: string }[] = [];
+    await this.ctx.db.transaction(async (tx) => {
+      const inserted = await q.insertClicks(tx, batch);
+      const uniqueIds = new Set(inserted.filter((c) => c.is_unique).map((c) => c.id));
+      const payable = batch.filter(
+        (c) => c.commissionModel === 'cpc' && !c.isBot && !c.isTest && uniqueIds.has(c.id),
+      );
+      const byCampaign = new Map<string, ClickRecord[]>();
+      for (const click of payable)
+        byCampaign.set(click.campaignId, [...(byCampaign.get(click.campaignId) ?? []), click]);
+      for (const [campaignId, clicks] of byCampaign) {
+        const campaign = await lockCampaign(tx, campaignId);
+        for (const click of clicks) {
+          if (!campaign || campaign.status !== 'active') break;
+          const recorded = await recordCommission(tx, {
+            campaign,
+            publisherId: click.publisherId,
+            websiteId: click.websiteId,
+            event: 'click',
+            amountMinor: 0,
+            clickId: click.id,
+            isTest: false,
+            now: click.createdAt,
+          });
+          if (recorded.budgetReached) paused.push({ campaignId, advertiserId: campaign.advertiserId });
+        }
+      }
+    });
+    for (const { campaignId, advertiserId } of paused) this.budgetReached(campaignId, advertiserId, null);
+  }
+
+  /** After a commit that paused a campaign on its budget: caches forget it, the advertiser hears of it. */
+  budgetReached(campaignId: string, advertiserId: string, campaignName: string | null): void {
+    this.ctx.events.emit('campaign.changed', { campaignId });
+    void this.ctx.notifier
+      .notify(advertiserId, {
+        category: 'campaign',
+        priority: 'high',
+        isImportant: true,
+        requiresAction: true,
+        title: 'Campaign paused: budget reached',
+        body: `${campaignName ?? 'Your campaign'} reached its budget and was paused. Raise the budget to resume it.`,
+        link: '/campaigns',
+        data: { type: 'campaign', id: campaignId },
+      })
+      .catch(() => undefined);
+  }
+}
+
+function toClickRecord(
+  target: LinkTarget,
+  c: {
+    clickId: string;
+    ipHash: string;
+    isBot: boolean;
+    isUnique: boolean;
+    isTest: boolean;
+    now: number;
+    request: ClickRequest;
+  },
+): ClickRecord {
+  return {
+    id: c.clickId,
+    linkId: target.linkId,
+    campaignId: target.campaignId,
+    advertiserId: target.advertiserId,
+    publisherId: target.publisherId,
+    websiteId: target.websiteId,
+    commissionModel: target.commissionModel,
+    ipHash: c.ipHash,
+    userAgent: c.request.userAgent.slice(0, 512),
+    referrer: c.request.referrer?.slice(0, 1024) ?? null,
+    subs: c.request.subs.map((s) => (s === null ? null : s.slice(0, MAX_SUB_ID))),
+    isUnique: c.isUnique,
+    isBot: c.isBot,
+    isTest: c.isTest,
+    createdAt: new Date(c.now),
+  };
+}
+
+/** The campaign's landing URL with `click_id` and the sub-ids; nothing else from the request is passed on. */
+export function landingUrl(base: string, clickId: string, subs: (string | null)[]): string {
+  const url = new URL(base);
+  url.searchParams.set('click_id', clickId);
+  subs.forEach((value, i) => {
+    if (value !== null && value !== '') url.searchParams.set(SUB_ID_KEYS[i]!, value.slice(0, MAX_SUB_ID));
+  });
+  return url.toString();
+}
