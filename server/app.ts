@@ -11,6 +11,12 @@ import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import { registerErrorHandler } from './lib/error-handler';
 import { EventBus } from './lib/events';
+import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
+import { commissionRoutes } from './modules/commissions/routes';
+import { ensureStoredRates } from './modules/currency/rates';
+import { clickRoutes } from './modules/tracking/click-routes';
+import { trackingRoutes } from './modules/tracking/routes';
+import { Tracking } from './modules/tracking/service';
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limiter';
 import { createSafeFetcher } from './lib/safe-fetch';
@@ -85,6 +91,12 @@ export async function buildApp({
   // pushes still in flight finish before the database closes
   app.addHook('onClose', () => ctx.notifier.drain());
 
+  await ensureStoredRates(database.db);
+  const tracking = await Tracking.create(ctx, app.log);
+  // buffered clicks are written before the database closes (SIGTERM, app.close)
+  app.addHook('onClose', () => tracking.clicks.flush());
+  startCommissionAutoApproval(app, ctx);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Affilio API', version: '0.1.0', description: 'Affiliate marketplace API' },
@@ -107,9 +119,12 @@ export async function buildApp({
       await api.register(directoryRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });
       await api.register(pushRoutes, { ctx, push });
+      await api.register(trackingRoutes, { ctx, tracking, root: app });
+      await api.register(commissionRoutes, { ctx });
     },
     { prefix: '/api' },
   );
+  await app.register(clickRoutes, { tracking });
 
   registerStatic(app, config.staticDir);
   return app;
