@@ -487,6 +487,8 @@ describe('suspend and activate', () => {
     expect(back.json().status).toBe('active');
     expect(await campaignStatus(active.id)).toBe('paused');
     expect(await login(t, adv.email, adv.password)).toEqual(expect.any(String));
+    // the session from before the suspension stays dead
+    expect((await call(t, 'GET', '/api/auth/me', { token: session })).statusCode).toBe(401);
   });
 
   it('stops a suspended publisher’s tracking links and restores those of still-approved applications', async () => {
