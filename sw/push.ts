@@ -90,7 +90,10 @@ export function toNotificationSpec(message: PushEventLike['data']): Notification
 
 /** The part of `self.clients` used to tell open windows about the push. */
 export interface PushClients {
-  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly { postMessage(message: unknown): void }[]>;
+  matchAll(options: {
+    type: 'window';
+    includeUncontrolled: boolean;
+  }): Promise<readonly { postMessage(message: unknown): void }[]>;
 }
 
 async function announce(clients: PushClients, data: NotificationData): Promise<void> {

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { initPush } from '../features/push/stores/push-store';
 import { setApiNavigator } from '../lib/api-client';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { AppProviders } from './providers';
@@ -13,8 +14,11 @@ export function App() {
     return created;
   });
 
+  // Push state is read once at start-up; a failure is only logged (spec §4).
+  useEffect(() => void initPush(), []);
+
   return (
-    <AppProviders overlays={<UpdatePrompt />}>
+    <AppProviders overlays={<UpdatePrompt onNavigate={(path) => void router.navigate(path)} />}>
       <RouterProvider router={router} />
     </AppProviders>
   );

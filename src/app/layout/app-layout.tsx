@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useAuth } from '../../features/auth/stores/auth-store';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
 import { AdminNav } from './admin-nav';
 import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
@@ -62,6 +63,7 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {user && <NotificationBell />}
             <ThemeToggle />
             {user && <UserMenu user={user} />}
           </Group>

@@ -2,36 +2,9 @@ import { useEffect } from 'react';
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useServiceWorkerNavigation } from './service-worker-navigation';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
-
-type NavigateMessage = { type: 'NAVIGATE'; url: string };
-
-function isNavigateMessage(data: unknown): data is NavigateMessage {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { type?: unknown }).type === 'NAVIGATE' &&
-    typeof (data as { url?: unknown }).url === 'string'
-  );
-}
-
-// The worker asks us to navigate when WindowClient.navigate() is unavailable (e.g. a client it did
-// not open). Only same-origin targets are followed.
-function useServiceWorkerNavigation() {
-  useEffect(() => {
-    const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-    if (!container) return;
-    const onMessage = (event: MessageEvent) => {
-      if (!isNavigateMessage(event.data)) return;
-      const target = new URL(event.data.url, window.location.origin);
-      if (target.origin !== window.location.origin) return;
-      window.location.assign(target.href);
-    };
-    container.addEventListener('message', onMessage);
-    return () => container.removeEventListener('message', onMessage);
-  }, []);
-}
 
 /**
  * Tells the waiting worker to take over, then reloads once it controls the page. The plugin reloads
@@ -45,8 +18,11 @@ function applyUpdate(updateServiceWorker: (reloadPage?: boolean) => Promise<void
   void updateServiceWorker(true);
 }
 
-/** Registers /sw.js and offers a reload when a new version of the app is waiting. */
-export function UpdatePrompt() {
+/**
+ * Registers /sw.js and offers a reload when a new version of the app is waiting. `onNavigate` routes
+ * the worker's NAVIGATE requests (notification clicks) in-app; without it the page loads the path.
+ */
+export function UpdatePrompt({ onNavigate }: { onNavigate?: (path: string) => void } = {}) {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
@@ -62,7 +38,7 @@ export function UpdatePrompt() {
     },
   });
 
-  useServiceWorkerNavigation();
+  useServiceWorkerNavigation(onNavigate);
 
   useEffect(() => {
     if (!offlineReady) return;

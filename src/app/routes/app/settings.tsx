@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/stores/auth-store';
+import { PushSettings } from '../../../features/push/components/push-settings';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
@@ -43,6 +44,7 @@ export function SettingsRoute() {
       <SettingsCard title="Your preferences">
         <UiPreferencesForm role={user.role} currency={currency} onCurrencyChange={setCurrency} />
       </SettingsCard>
+      <PushSettings />
       <SettingsCard title="Your profile">
         <Group gap="xs">
           <Text size="sm">Name, company or display name, country and password:</Text>

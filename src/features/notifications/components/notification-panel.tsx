@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useArchiveNotification } from '../api/archive-notification';
+import { useDeleteNotification } from '../api/delete-notification';
+import { useDismissProfileCompletion } from '../api/dismiss-profile-completion';
+import { useEnhancedStats } from '../api/get-enhanced-stats';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import {
+  DEFAULT_NOTIFICATION_FILTERS,
+  NOTIFICATION_FETCH_LIMIT,
+  type Notification,
+  type NotificationFilters,
+} from '../types';
+import { NotificationFiltersBar } from './notification-filters';
+import { NotificationItem, type NotificationItemActions } from './notification-item';
+
+function toastFailure(fallback: string) {
+  return (error: unknown) =>
+    showToast({ color: 'red', title: 'Notifications', message: errorMessage(error, fallback) });
+}
+
+/** The notification list with its filters and actions; lives in the header's bell popover. */
+export function NotificationPanel({
+  titleId,
+  unreadCount,
+  onNavigate,
+}: {
+  titleId: string;
+  unreadCount: number;
+  /** Called after the user follows a notification's link (the popover closes). */
+  onNavigate(): void;
+}) {
+  const [filters, setFilters] = useState<NotificationFilters>(DEFAULT_NOTIFICATION_FILTERS);
+  const list = useNotifications({ ...filters, limit: NOTIFICATION_FETCH_LIMIT });
+  const stats = useEnhancedStats();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkNotificationsRead();
+  const archive = useArchiveNotification();
+  const remove = useDeleteNotification();
+  const dismiss = useDismissProfileCompletion();
+
+  const actions: NotificationItemActions = {
+    onOpen(notification: Notification) {
+      if (!notification.is_read) markRead.mutate(notification.id);
+      onNavigate();
+    },
+    onMarkRead: (notification) =>
+      markRead.mutate(notification.id, { onError: toastFailure('Could not mark the notification read.') }),
+    onArchive: (notification) =>
+      archive.mutate(notification.id, { onError: toastFailure('Could not archive the notification.') }),
+    onDelete: (notification) =>
+      remove.mutate(notification.id, { onError: toastFailure('Could not delete the notification.') }),
+    onDismissField: (field) =>
+      dismiss.mutate(field, { onError: toastFailure('Could not dismiss the reminder.') }),
+  };
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? items.length;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} size="h4" id={titleId}>
+          Notifications
+        </Title>
+        <Button
+          size="compact-sm"
+          variant="light"
+          disabled={unreadCount === 0}
+          onClick={() =>
+            markAllRead.mutate({}, { onError: toastFailure('Could not mark your notifications read.') })
+          }
+        >
+          Mark all read
+        </Button>
+      </Group>
+      <NotificationFiltersBar filters={filters} onChange={setFilters} stats={stats.data} />
+      {list.error && (
+        <Alert color="red" variant="light">
+          {errorMessage(list.error, 'Could not load your notifications.')}
+        </Alert>
+      )}
+      {list.isPending && <Loader size="sm" aria-label="Loading notifications" />}
+      {list.data && items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No notifications here.
+        </Text>
+      )}
+      {items.length > 0 && (
+        <Stack component="ul" gap={4} m={0} p={0} aria-label="Notification list">
+          {items.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} actions={actions} />
+          ))}
+        </Stack>
+      )}
+      {items.length > 0 && total > items.length && (
+        <Text size="xs" c="dimmed">
+          Showing the latest {items.length} of {total}.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,4 @@
+export const pushKeys = {
+  all: ['push'] as const,
+  subscriptions: () => [...pushKeys.all, 'subscriptions'] as const,
+};
