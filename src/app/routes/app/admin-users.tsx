@@ -6,7 +6,12 @@ import type { Role } from '../../../features/admin/types';
 import { AdminOnly } from './admin-only';
 
 export function openCreateUser(defaultRole: Role) {
-  modals.openContextModal({ modal: 'createUser', title: 'Create user', innerProps: { defaultRole } });
+  modals.openContextModal({
+    modal: 'createUser',
+    title: 'Create user',
+    closeButtonProps: { 'aria-label': 'Close' },
+    innerProps: { defaultRole },
+  });
 }
 
 const PAGES = {

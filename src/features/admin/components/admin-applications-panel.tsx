@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -22,6 +10,7 @@ import { useAdminApplications, type Application } from '../api/get-admin-applica
 import { usePublisherOptions } from '../api/get-publisher-options';
 import { formatDate } from '../utils/dates';
 import { ReasonPrompt } from './reason-prompt';
+import { TablePager } from './table-pager';
 
 // Copied from server/modules/applications/schema.ts (the client may import only types from server/).
 const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;
@@ -189,14 +178,13 @@ export function AdminApplicationsPanel() {
         </Table.ScrollContainer>
       )}
       {data && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {data.total} {data.total === 1 ? 'application' : 'applications'}
-          </Text>
-          {pages > 1 && (
-            <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of applications" />
-          )}
-        </Group>
+        <TablePager
+          label="Pages of applications"
+          summary={`${data.total} ${data.total === 1 ? 'application' : 'applications'}`}
+          page={page}
+          pages={pages}
+          onChange={setPage}
+        />
       )}
     </Stack>
   );

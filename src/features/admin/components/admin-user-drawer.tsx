@@ -25,6 +25,7 @@ export function AdminUserDrawer({ userId, fallbackTitle, currentUserId, onClose 
       onClose={onClose}
       position="right"
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       title={data ? userLabel(data) : fallbackTitle}
     >
       {userId !== null && isPending && <Loader size="sm" aria-label="Loading account" />}

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -16,6 +16,7 @@ import {
 import { AdminUserDrawer } from './admin-user-drawer';
 import { AdminUserFilters, type AdminUserFilterValues } from './admin-user-filters';
 import { AdminUsersTable } from './admin-users-table';
+import { TablePager } from './table-pager';
 
 interface AdminUsersPanelProps {
   /** the accounts listed: advertisers or publishers */
@@ -86,15 +87,13 @@ export function AdminUsersPanel({ userRole: role, currentUserId }: AdminUsersPan
         />
       )}
       {data && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total} {data.total === 1 ? ROLE_LABELS[role].toLowerCase() : noun}
-            {isFetching && !isPending ? ' · updating…' : ''}
-          </Text>
-          {pages > 1 && (
-            <Pagination total={pages} value={page} onChange={setPage} aria-label={`Pages of ${noun}`} />
-          )}
-        </Group>
+        <TablePager
+          label={`Pages of ${noun}`}
+          summary={`${data.total} ${data.total === 1 ? ROLE_LABELS[role].toLowerCase() : noun}${isFetching && !isPending ? ' · updating…' : ''}`}
+          page={page}
+          pages={pages}
+          onChange={setPage}
+        />
       )}
       <AdminUserDrawer
         userId={opened?.id ?? null}

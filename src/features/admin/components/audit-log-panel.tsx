@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Collapse,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, Collapse, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -21,6 +9,7 @@ import { useDownloadAuditLog } from '../api/download-audit-log';
 import { useAuditLog } from '../api/get-audit-log';
 import type { AuditEntry } from '../types';
 import { formatDateTime } from '../utils/dates';
+import { TablePager } from './table-pager';
 
 const COLUMNS = 6;
 
@@ -124,14 +113,13 @@ export function AuditLogPanel() {
         </Table.ScrollContainer>
       )}
       {data && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {data.total} {data.total === 1 ? 'entry' : 'entries'}
-          </Text>
-          {pages > 1 && (
-            <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of the audit log" />
-          )}
-        </Group>
+        <TablePager
+          label="Pages of the audit log"
+          summary={`${data.total} ${data.total === 1 ? 'entry' : 'entries'}`}
+          page={page}
+          pages={pages}
+          onChange={setPage}
+        />
       )}
     </Stack>
   );

@@ -79,7 +79,12 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
         )}
       </Group>
 
-      <Modal opened={dialog === 'suspend'} onClose={() => setDialog(null)} title={`Suspend ${label}`}>
+      <Modal
+        opened={dialog === 'suspend'}
+        onClose={() => setDialog(null)}
+        title={`Suspend ${label}`}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <SuspendForm
           user={user}
           loading={suspend.isPending}

@@ -204,6 +204,8 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
             max={365}
             allowDecimal={false}
             allowNegative={false}
+            // Out-of-range input gets the validation message instead of a silent change.
+            clampBehavior="none"
             {...form.getInputProps('hold_days')}
           />
           <TextInput
