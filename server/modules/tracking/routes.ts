@@ -34,6 +34,19 @@ const conversionResponses = {
   422: errorResponse,
 };
 
+/** The wire fields (postback body or query, pixel query) as the conversion service takes them. */
+function postbackInput(b: z.output<typeof pixelQuery> & { secret?: string }): ConversionInput {
+  return {
+    clickId: b.click_id,
+    orderId: b.order_id,
+    amount: b.amount,
+    currency: b.currency,
+    event: b.event,
+    secret: b.secret,
+    source: 'postback',
+  };
+}
+
 interface TrackingRouteOptions {
   ctx: AppContext;
   tracking: Tracking;
@@ -95,16 +108,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const b = request.body;
-      const { result } = await convert({
-        clickId: b.click_id,
-        orderId: b.order_id,
-        amount: b.amount,
-        currency: b.currency,
-        event: b.event,
-        secret: b.secret,
-        source: 'postback',
-      });
+      const { result } = await convert(postbackInput(request.body));
       return reply.code(result.duplicate ? 200 : 201).send(result);
     },
   );
@@ -121,16 +125,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const b = request.query;
-      const { result } = await convert({
-        clickId: b.click_id,
-        orderId: b.order_id,
-        amount: b.amount,
-        currency: b.currency,
-        event: b.event,
-        secret: b.secret,
-        source: 'postback',
-      });
+      const { result } = await convert(postbackInput(request.query));
       return reply.code(result.duplicate ? 200 : 201).send(result);
     },
   );
@@ -148,15 +143,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const b = request.query;
-      const { result } = await convert({
-        clickId: b.click_id,
-        orderId: b.order_id,
-        amount: b.amount,
-        currency: b.currency,
-        event: b.event,
-        source: 'pixel',
-      });
+      const { result } = await convert({ ...postbackInput(request.query), source: 'pixel' });
       return reply
         .code(result.duplicate ? 200 : 201)
         .header('Content-Type', 'image/gif')
