@@ -45,4 +45,5 @@ export const adminKeys = {
   applicationList: (params: AdminApplicationListParams) => [...adminKeys.applications(), params] as const,
   auditLog: () => [...adminKeys.all, 'audit-log'] as const,
   auditLogList: (params: AuditLogListParams) => [...adminKeys.auditLog(), params] as const,
+  auditActions: () => [...adminKeys.auditLog(), 'actions'] as const,
 };

@@ -1,11 +1,22 @@
-import { Alert, Button, Code, Collapse, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import {
+  Alert,
+  Button,
+  Code,
+  Collapse,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
 import { useUiPreferences } from '../../../lib/ui-preferences';
 import type { AuditLogFilters } from '../api/admin-keys';
 import { useDownloadAuditLog } from '../api/download-audit-log';
+import { useAuditActions } from '../api/get-audit-actions';
 import { useAuditLog } from '../api/get-audit-log';
 import type { AuditEntry } from '../types';
 import { formatDateTime } from '../utils/dates';
@@ -13,17 +24,21 @@ import { TablePager } from './table-pager';
 
 const COLUMNS = 6;
 
+/** What the platform audits, plus whatever the recorded actions name ("user.suspended" → "user"). */
+const KNOWN_ENTITY_TYPES = ['application', 'campaign', 'commission', 'invoice', 'payout', 'settings', 'user'];
+function entityTypes(actions: string[] | undefined): string[] {
+  const fromActions = (actions ?? []).map((action) => action.split('.')[0] ?? '').filter(Boolean);
+  return [...new Set([...KNOWN_ENTITY_TYPES, ...fromActions])].sort();
+}
+
 /** Who changed what, when: filterable, paginated, exportable as CSV with the same filters. */
 export function AuditLogPanel() {
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [filters, setFilters] = useState<AuditLogFilters>({ action: '', entity_type: '', from: '', to: '' });
-  // Typing in the text filters waits for a pause; dates apply at once.
-  const [action] = useDebouncedValue(filters.action.trim(), SEARCH_DEBOUNCE_MS);
-  const [entityType] = useDebouncedValue(filters.entity_type.trim(), SEARCH_DEBOUNCE_MS);
-  const applied: AuditLogFilters = { action, entity_type: entityType, from: filters.from, to: filters.to };
+  const actions = useAuditActions();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, error, isPending } = useAuditLog({ ...applied, page, limit });
+  const { data, error, isPending } = useAuditLog({ ...filters, page, limit });
   const download = useDownloadAuditLog();
   const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
   const badRange = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
@@ -36,19 +51,25 @@ export function AuditLogPanel() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <Select
           label="Action"
-          placeholder="e.g. user.suspend"
-          value={filters.action}
-          onChange={(event) => change({ action: event.currentTarget.value })}
-          w={200}
+          placeholder="All actions"
+          searchable
+          clearable
+          data={actions.data ?? []}
+          value={filters.action || null}
+          onChange={(value) => change({ action: value ?? '' })}
+          nothingFoundMessage="No such action"
+          w={240}
         />
-        <TextInput
+        <Select
           label="Entity type"
-          placeholder="e.g. user"
-          value={filters.entity_type}
-          onChange={(event) => change({ entity_type: event.currentTarget.value })}
-          w={160}
+          placeholder="All types"
+          clearable
+          data={entityTypes(actions.data)}
+          value={filters.entity_type || null}
+          onChange={(value) => change({ entity_type: value ?? '' })}
+          w={180}
         />
         <TextInput
           label="From"
@@ -68,7 +89,7 @@ export function AuditLogPanel() {
         <Button
           variant="default"
           loading={download.isPending}
-          onClick={() => download.mutate(applied)}
+          onClick={() => download.mutate(filters)}
           disabled={badRange}
         >
           Export CSV

@@ -15,7 +15,7 @@ const suspension: AuditEntry = {
   id: 'a-1',
   actor_id: 'admin-1',
   actor_email: 'admin@affilio.test',
-  action: 'user.suspend',
+  action: 'user.suspended',
   entity_type: 'user',
   entity_id: 'user-9',
   before: { status: 'active' },
@@ -27,9 +27,15 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   server = installFakeServer()
     .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'admin-1', role: 'admin' }) })
-    .on('GET', '/admin/settings', { status: 403 });
+    .on('GET', '/admin/settings', { status: 403 })
+    .on('GET', '/admin/audit-log/actions', { status: 200, body: ['settings.updated', 'user.suspended'] });
   signIn('admin-token');
 });
+
+async function pick(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
 
 const lastParams = () => paramsOf(sent, 'GET', '/admin/audit-log').at(-1);
 
@@ -44,11 +50,11 @@ describe('audit log', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('admin@affilio.test');
-    expect(row).toHaveTextContent('user.suspend');
+    expect(row).toHaveTextContent('user.suspended');
     expect(row).toHaveTextContent('4 Mar 2025, 09:15 UTC');
     expect(within(table).queryByLabelText('After')).toBeNull();
 
-    const toggle = within(row).getByRole('button', { name: 'Show changes of user.suspend' });
+    const toggle = within(row).getByRole('button', { name: 'Show changes of user.suspended' });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(table).getByLabelText('After')).toHaveTextContent('"reason": "Fake traffic"');
@@ -65,13 +71,13 @@ describe('audit log', () => {
     await screen.findByRole('table', { name: 'Audit log' });
     expect(lastParams()).toEqual({ limit: 10, offset: 0 });
 
-    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'user.suspend');
-    await user.type(screen.getByRole('textbox', { name: 'Entity type' }), 'user');
+    await pick(user, 'Action', 'user.suspended');
+    await pick(user, 'Entity type', 'user');
     await user.type(screen.getByLabelText('From'), '2025-03-01');
     await user.type(screen.getByLabelText('To'), '2025-03-31');
     await waitFor(() =>
       expect(lastParams()).toEqual({
-        action: 'user.suspend',
+        action: 'user.suspended',
         entity_type: 'user',
         from: '2025-03-01T00:00:00.000Z',
         to: '2025-03-31T23:59:59.999Z',
@@ -82,7 +88,7 @@ describe('audit log', () => {
 
     const pages = screen.getByRole('navigation', { name: 'Pages of the audit log' });
     await user.click(within(pages).getByRole('button', { name: '4' }));
-    await waitFor(() => expect(lastParams()).toMatchObject({ action: 'user.suspend', offset: 30 }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ action: 'user.suspended', offset: 30 }));
   });
 
   it('exports CSV with the current filters and the bearer token, as a file download', async () => {
@@ -101,12 +107,12 @@ describe('audit log', () => {
 
     const { user } = renderApp('/admin-audit-log');
     await screen.findByRole('table', { name: 'Audit log' });
-    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'user.suspend');
-    await waitFor(() => expect(lastParams()).toMatchObject({ action: 'user.suspend' }));
+    await pick(user, 'Action', 'settings.updated');
+    await waitFor(() => expect(lastParams()).toMatchObject({ action: 'settings.updated' }));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     await waitFor(() => expect(clicked).toEqual([{ href: 'blob:audit', download: 'audit-log.csv' }]));
-    expect(lastParams()).toEqual({ action: 'user.suspend', format: 'csv' });
+    expect(lastParams()).toEqual({ action: 'settings.updated', format: 'csv' });
     const exportCall = server.callsTo('GET', '/admin/audit-log').at(-1)!;
     expect(exportCall.headers.get('Authorization')).toBe('Bearer admin-token');
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
