@@ -1,6 +1,14 @@
-import type { NotificationCategory } from '../../../server/modules/notifications/notify';
+// Wire types are shared with the server; the client imports only their types.
+import type {
+  NotificationCategory,
+  NotificationPriority,
+} from '../../../server/modules/notifications/notify';
+import type {
+  EnhancedStats as EnhancedNotificationStats,
+  Notification,
+} from '../../../server/modules/notifications/schema';
 
-export type { NotificationCategory };
+export type { EnhancedNotificationStats, Notification, NotificationCategory, NotificationPriority };
 
 // Copied from server/modules/notifications/notify.ts (the client may import only types from server/).
 export const NOTIFICATION_CATEGORIES = [
@@ -15,40 +23,14 @@ export const NOTIFICATION_CATEGORIES = [
   'system',
 ] as const satisfies readonly NotificationCategory[];
 
-export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
-
-/** Wire shape of GET /api/notifications/ items (the issue's API contract). */
-export interface Notification {
-  id: string;
-  category: NotificationCategory;
-  priority: NotificationPriority;
-  is_important: boolean;
-  requires_action: boolean;
-  title: string;
-  body: string;
-  link: string | null;
-  /** Profile-completion rows carry `missing_field`; push routing uses `type` and `id`. */
-  data: Record<string, unknown> & { missing_field?: string };
-  is_read: boolean;
-  read_at: string | null;
-  is_archived: boolean;
-  created_at: string;
-}
+export const NOTIFICATION_PRIORITIES = [
+  'low',
+  'normal',
+  'high',
+] as const satisfies readonly NotificationPriority[];
 
 export interface NotificationStats {
   unread_notifications: number;
-}
-
-export interface CountPair {
-  total: number;
-  unread: number;
-}
-
-export interface EnhancedNotificationStats extends NotificationStats {
-  total: number;
-  by_category: Partial<Record<NotificationCategory, CountPair>>;
-  by_priority: Partial<Record<NotificationPriority, CountPair>>;
 }
 
 /** Panel filters (spec §4): category and priority default to 'all', is_read to null (either). */
