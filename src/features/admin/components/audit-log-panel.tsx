@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Collapse,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useUiPreferences } from '../../../lib/ui-preferences';
@@ -178,10 +166,10 @@ function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
           </Button>
         </Table.Td>
       </Table.Tr>
-      <Table.Tr style={open ? undefined : { display: 'none' }}>
-        <Table.Td colSpan={COLUMNS} p={0}>
-          <Collapse expanded={open}>
-            <Group id={detailsId} align="flex-start" grow p="sm" wrap="nowrap">
+      {open && (
+        <Table.Tr>
+          <Table.Td colSpan={COLUMNS}>
+            <Group id={detailsId} align="flex-start" grow wrap="nowrap">
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
                   Before
@@ -199,9 +187,9 @@ function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
                 </Code>
               </Stack>
             </Group>
-          </Collapse>
-        </Table.Td>
-      </Table.Tr>
+          </Table.Td>
+        </Table.Tr>
+      )}
     </Fragment>
   );
 }
