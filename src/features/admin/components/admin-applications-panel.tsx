@@ -177,7 +177,7 @@ export function AdminApplicationsPanel() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && (
+      {data && data.total > 0 && (
         <TablePager
           label="Pages of applications"
           summary={`${data.total} ${data.total === 1 ? 'application' : 'applications'}`}

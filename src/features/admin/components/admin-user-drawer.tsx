@@ -51,6 +51,8 @@ const PROFILE_LABELS: [keyof AdminUserDetail['profile'], string][] = [
   ['tax_id', 'Tax ID'],
 ];
 
+const PAYOUT_METHOD_LABELS: Record<string, string> = { bank_transfer: 'Bank transfer', paypal: 'PayPal' };
+
 function Rows({ label, rows }: { label: string; rows: [string, ReactNode][] }) {
   return (
     <Table withRowBorders={false} verticalSpacing={4} aria-label={label}>
@@ -81,7 +83,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUserId: string }) {
   const profileRows = PROFILE_LABELS.filter(([key]) => user.profile[key]).map(
-    ([key, label]): [string, ReactNode] => [label, user.profile[key]],
+    ([key, label]): [string, ReactNode] => [
+      label,
+      key === 'payout_method' ? PAYOUT_METHOD_LABELS[user.profile[key] ?? ''] : user.profile[key],
+    ],
   );
   return (
     <Stack gap="lg">

@@ -86,7 +86,7 @@ export function AdminUsersPanel({ userRole: role, currentUserId }: AdminUsersPan
           onOpen={setOpened}
         />
       )}
-      {data && (
+      {data && data.total > 0 && (
         <TablePager
           label={`Pages of ${noun}`}
           summary={`${data.total} ${data.total === 1 ? ROLE_LABELS[role].toLowerCase() : noun}${isFetching && !isPending ? ' · updating…' : ''}`}

@@ -121,7 +121,7 @@ export function AuditLogPanel() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && (
+      {data && data.total > 0 && (
         <TablePager
           label="Pages of the audit log"
           summary={`${data.total} ${data.total === 1 ? 'entry' : 'entries'}`}
