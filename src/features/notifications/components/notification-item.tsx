@@ -53,7 +53,7 @@ export function NotificationItem({
               {title}
             </Text>
           )}
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {notification.priority === 'high' && (
               <Badge size="xs" color="red" variant="light">
                 High
