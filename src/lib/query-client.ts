@@ -38,8 +38,8 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Query keys whose first part is listed here never reach localStorage (account data, admin data). */
-const NOT_PERSISTED = new Set(['auth', 'admin']);
+/** Query keys whose first part is listed here never reach localStorage (account, admin and push-subscription data). */
+const NOT_PERSISTED = new Set(['auth', 'admin', 'push']);
 
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const [scope] = query.queryKey;

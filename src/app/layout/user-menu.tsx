@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useSignOut } from '../hooks/use-sign-out';
 import type { User } from '../../features/auth/types';
 
 function initials(user: User): string {
@@ -14,7 +14,7 @@ function initials(user: User): string {
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const logout = useLogout();
+  const logout = useSignOut();
   const navigate = useNavigate();
 
   return (

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
-import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useSignOut } from '../hooks/use-sign-out';
 import { useAuth, useAuthStore } from '../../features/auth/stores/auth-store';
 import { needsOnboarding } from '../../features/auth/utils/needs-onboarding';
 
@@ -20,7 +20,7 @@ export function rememberedPath(state: unknown): string | null {
 
 function AccountLoadFailed() {
   const store = useAuthStore();
-  const logout = useLogout();
+  const logout = useSignOut();
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" ta="center" maw={420}>

@@ -2,14 +2,14 @@ import { Button, Group } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { CenteredCard } from '../../../components/centered-card';
 import { OnboardingWizard } from '../../../features/auth/components/onboarding-wizard';
-import { useLogout } from '../../../features/auth/hooks/use-logout';
+import { useSignOut } from '../../hooks/use-sign-out';
 import { useAuth } from '../../../features/auth/stores/auth-store';
 import { needsOnboarding } from '../../../features/auth/utils/needs-onboarding';
 import { DEFAULT_AUTHENTICATED_PATH } from '../guards';
 
 export function OnboardingRoute() {
   const { user } = useAuth();
-  const logout = useLogout();
+  const logout = useSignOut();
   const navigate = useNavigate();
   // RequireAuth guarantees a user; once the wizard completes onboarding this sends them on.
   if (!user || !needsOnboarding(user)) return <Navigate to={DEFAULT_AUTHENTICATED_PATH} replace />;
