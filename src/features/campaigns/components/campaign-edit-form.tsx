@@ -31,9 +31,9 @@ import {
   minorToMajorInput,
   parseMajorToMinor,
   parsePercentToBps,
-} from '../utils/money-input';
+} from '../../../lib/money-input';
 
-// Money is typed in major units as text and converted exactly (see utils/money-input.ts).
+// Money is typed in major units as text and converted exactly (see src/lib/money-input.ts).
 const formSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(200),

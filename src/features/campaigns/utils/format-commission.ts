@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/format';
 import type { Campaign } from '../types';
-import { formatBps } from './money-input';
+import { formatBps } from '../../../lib/money-input';
 
 const PER: Record<Campaign['commission_model'], string> = {
   cpa: 'per sale',

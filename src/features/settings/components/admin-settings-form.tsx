@@ -19,15 +19,12 @@ import { useAdminSettings, type AdminSettings } from '../api/get-admin-settings'
 import { useUpdateAdminSettings, type SettingsPatch } from '../api/update-admin-settings';
 import { serverFieldErrors } from '../utils/field-errors';
 import {
-  MAX_UPLOAD_BYTES,
-  MIN_UPLOAD_BYTES,
   bpsToPercentInput,
-  bytesToMbInput,
   minorToMajorInput,
   parseMajorToMinor,
-  parseMbToBytes,
   parsePercentToBps,
-} from '../utils/settings-units';
+} from '../../../lib/money-input';
+import { MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, bytesToMbInput, parseMbToBytes } from '../utils/settings-units';
 
 // Amounts are typed in major units / percent / MB as text and converted exactly (utils/settings-units).
 const formSchema = z

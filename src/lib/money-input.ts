@@ -1,4 +1,4 @@
-import { currencyDecimals } from '../../../lib/currency';
+import { currencyDecimals } from './currency';
 
 const DECIMAL = /^(\d+)(?:[.,](\d*))?$/;
 

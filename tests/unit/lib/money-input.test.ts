@@ -4,7 +4,7 @@ import {
   minorToMajorInput,
   parseMajorToMinor,
   parsePercentToBps,
-} from '../../../../src/features/campaigns/utils/money-input';
+} from '../../../src/lib/money-input';
 
 describe('money input', () => {
   it('parses major units into exact minor units', () => {
