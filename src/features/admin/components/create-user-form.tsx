@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api-client';
 import { createUserInputSchema, useCreateUser, type CreateUserInput } from '../api/create-user';
 import { ROLE_LABELS, USER_ROLES, type AdminUser, type Role } from '../types';
-import { serverFieldErrors } from '../utils/field-errors';
+import { serverFieldErrors } from '../../../lib/field-errors';
 
 interface CreateUserFormProps {
   defaultRole?: Role;

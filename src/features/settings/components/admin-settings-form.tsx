@@ -17,7 +17,7 @@ import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
 import { showToast } from '../../../lib/toast';
 import { useAdminSettings, type AdminSettings } from '../api/get-admin-settings';
 import { useUpdateAdminSettings, type SettingsPatch } from '../api/update-admin-settings';
-import { serverFieldErrors } from '../utils/field-errors';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import {
   bpsToPercentInput,
   minorToMajorInput,

@@ -1,6 +1,6 @@
 import axios from 'axios';
 
-/** The server's 422 field errors (`errors: [{field, message}]`) as a form's field → message map. */
+/** The server's 422 field errors (`errors: [{field, message}]`) as a form's field → message map (first message per field). */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!axios.isAxiosError(error) || error.response?.status !== 422) return {};
   const data: unknown = error.response.data;
