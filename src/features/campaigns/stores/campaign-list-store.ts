@@ -1,4 +1,5 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { showToast } from '../../../lib/toast';
 import type { CampaignListParams } from '../api/campaign-keys';
 import type { CampaignInput } from '../api/campaign-input-schema';
 import { createCampaignMutationOptions } from '../api/create-campaign';
@@ -8,6 +9,8 @@ import { getCampaignsQueryOptions } from '../api/get-campaigns';
 import { updateCampaignMutationOptions } from '../api/update-campaign';
 import { CAMPAIGN_PAGE_SIZE, DEFAULT_CAMPAIGN_FILTERS, type Campaign, type CampaignFilters } from '../types';
 import { prependCampaign, removeCampaign, replaceCampaign } from '../utils/campaign-items';
+
+export const ENDED_INSTEAD_OF_DELETED = 'Campaign has tracking history, so it was ended instead of deleted';
 
 export interface CampaignPagination {
   total: number;
@@ -204,8 +207,14 @@ export function createCampaignListStore(queryClient: QueryClient): CampaignListS
     },
     async remove(id) {
       try {
-        await new MutationObserver(queryClient, deleteCampaignMutationOptions(queryClient)).mutate({ id });
-        dispatch({ type: 'deleted', id });
+        const ended = await new MutationObserver(
+          queryClient,
+          deleteCampaignMutationOptions(queryClient),
+        ).mutate({ id });
+        if (!ended) return dispatch({ type: 'deleted', id });
+        // Tracking history must stay auditable: the server ended the campaign instead of deleting it.
+        dispatch({ type: 'updated', campaign: ended });
+        showToast({ title: 'Campaign ended', message: ENDED_INSTEAD_OF_DELETED, color: 'yellow' });
       } catch (error) {
         dispatch({ type: 'updateFailed', error });
         throw error;

@@ -212,6 +212,23 @@ describe('campaign list store (with React Query and a fake server)', () => {
     expect(store.getState().selected).toBeNull();
   });
 
+  it('replaces the item and the selection with the ended campaign when the server keeps its history (200)', async () => {
+    const { server, queryClient, store } = setup();
+    const tracked = makeCampaign({ name: 'Tracked' });
+    const other = makeCampaign();
+    const ended = { ...tracked, status: 'ended' as const, updated_at: '2025-03-01T00:00:00.000Z' };
+    server
+      .on('GET', '/campaigns', { status: 200, body: [tracked, other], headers: { 'x-total-count': '2' } })
+      .on('DELETE', `/campaigns/${tracked.id}`, { status: 200, body: ended });
+    await store.fetchList();
+    store.select(tracked);
+    await store.remove(tracked.id);
+    expect(store.getState().items).toEqual([ended, other]);
+    expect(store.getState().selected).toEqual(ended);
+    expect(store.getState().pagination.total).toBe(2);
+    expect(queryClient.getQueryData(campaignKeys.detail(tracked.id))).toEqual(ended);
+  });
+
   it('keeps the error of a failed list fetch until the next call starts', async () => {
     const { server, store } = setup();
     server.on('GET', '/campaigns', { status: 500, body: { detail: 'db down' } });

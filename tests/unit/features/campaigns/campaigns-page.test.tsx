@@ -77,6 +77,22 @@ describe('campaigns screen', () => {
     await waitFor(async () => expect(await rowNames()).toEqual(['Keep']));
   });
 
+  it('ends a campaign with tracking history instead of deleting it, and says so', async () => {
+    const tracked = makeCampaign({ name: 'Tracked', status: 'active' });
+    server
+      .on('GET', '/campaigns', { status: 200, body: [tracked], headers: { 'x-total-count': '1' } })
+      .on('DELETE', `/campaigns/${tracked.id}`, { status: 200, body: { ...tracked, status: 'ended' } });
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: 'Delete Tracked' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete campaign' }));
+    expect(
+      await screen.findByText('Campaign has tracking history, so it was ended instead of deleted'),
+    ).toBeInTheDocument();
+    expect(await rowNames()).toEqual(['Tracked']);
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Ended')).toBeInTheDocument();
+  });
+
   it('opens campaignDetails with a masked tracking secret the owner can reveal', async () => {
     const campaign = makeCampaign({ name: 'Shoes', tracking_secret: 'ts-123' });
     server
