@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Backend } from './database';
+import { throwawayPostgres } from './postgres';
+
+/** A positive integer from the environment, or the default. */
+export function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+export function machine(): string {
+  const list = cpus();
+  return `${list.length} cores (${list[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
+}
+
+export interface PreparedBackend {
+  name: string;
+  backend: Backend;
+  description: string;
+  /** the server options that point at it */
+  server: { dataDir: string } | { databaseUrl: string };
+  dispose(): Promise<void>;
+}
+
+/** PGlite in a temp directory, always; PostgreSQL when one can be had, else the reason it is skipped. */
+export async function prepareBackends(): Promise<{ backends: PreparedBackend[]; skipped: string[] }> {
+  const backends: PreparedBackend[] = [];
+  const skipped: string[] = [];
+  const tmp = await mkdtemp(path.join(tmpdir(), 'affilio-bench-'));
+  const dataDir = path.join(tmp, 'db');
+  backends.push({
+    name: 'PGlite',
+    backend: { kind: 'pglite', dataDir },
+    description: `embedded PGlite in ${dataDir}`,
+    server: { dataDir },
+    dispose: () => rm(tmp, { recursive: true, force: true }),
+  });
+  const pg = await throwawayPostgres();
+  if (pg.ok) {
+    backends.push({
+      name: 'PostgreSQL',
+      backend: { kind: 'postgres', url: pg.database.url },
+      description: pg.database.description,
+      server: { databaseUrl: pg.database.url },
+      dispose: () => pg.database.close(),
+    });
+  } else {
+    skipped.push(`PostgreSQL: skipped (${pg.reason})`);
+  }
+  return { backends, skipped };
+}
+
+/** `--cpu-prof` for the server when BENCH_CPU_PROF names a directory for the profiles. */
+export function profilingArgs(label: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return [];
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${path.resolve(dir)}`,
+    `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`,
+  ];
+}
