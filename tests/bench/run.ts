@@ -1,0 +1,20 @@
+// `npm run bench`: the clicks bench, then the conversions bench, each in its own process (so one
+// does not warm up or slow down the other); non-zero when either failed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+let failed = false;
+for (const bench of ['clicks.ts', 'conversions.ts']) {
+  const { status, signal } = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, bench)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (status !== 0) {
+    console.error(`${bench} failed (${signal ?? `exit ${status}`})`);
+    failed = true;
+  }
+}
+process.exitCode = failed ? 1 : 0;
