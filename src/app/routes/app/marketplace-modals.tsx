@@ -37,6 +37,7 @@ export const marketplaceModals = {
   website: lazyModal(() => contents().then((m) => m.WebsiteModal)),
   publisherSearch: lazyModal(() => contents().then((m) => m.PublisherSearchModal)),
   createUser: lazyModal(() => import('./admin-create-user-modal').then((m) => m.CreateUserModal)),
+  trackingTest: lazyModal(() => import('./tracking-test-modal').then((m) => m.TrackingTestModal)),
 };
 
 export type MarketplaceModalName = keyof typeof marketplaceModals;

@@ -1,0 +1,65 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../features/auth/stores/auth-store';
+import { campaignKeys } from '../../../features/campaigns/api/campaign-keys';
+import { useCampaigns, type CampaignPage } from '../../../features/campaigns/api/get-campaigns';
+import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
+import { replaceCampaign } from '../../../features/campaigns/utils/campaign-items';
+import { AdvertiserTracking } from '../../../features/tracking/components/advertiser-tracking';
+import { PublisherTracking } from '../../../features/tracking/components/publisher-tracking';
+import type { TrackedCampaign, TrackingLink } from '../../../features/tracking/types';
+
+/** The campaign selector lists up to the API's page maximum. */
+const CAMPAIGN_OPTIONS = { ...DEFAULT_CAMPAIGN_FILTERS, page: 1, limit: 100 };
+
+export function openTrackingTest(campaign: Pick<TrackedCampaign, 'id' | 'name'>, link?: TrackingLink) {
+  modals.openContextModal({
+    modal: 'trackingTest',
+    title: link
+      ? `Tracking test: ${campaign.name} via ${link.publisher_name}`
+      : `Tracking test: ${campaign.name}`,
+    size: 'lg',
+    innerProps: { campaignId: campaign.id, linkId: link?.id },
+  });
+}
+
+function AdvertiserTrackingPage() {
+  const queryClient = useQueryClient();
+  const campaigns = useCampaigns(CAMPAIGN_OPTIONS);
+  // The rotated secret replaces every cached copy of the campaign (lists and the details modal).
+  const onSecretRotated = (campaign: TrackedCampaign) => {
+    queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
+    queryClient.setQueriesData<CampaignPage>({ queryKey: campaignKeys.lists() }, (page) =>
+      page ? { ...page, items: replaceCampaign(page.items, campaign) } : page,
+    );
+  };
+  return (
+    <AdvertiserTracking
+      campaigns={campaigns.data?.items ?? []}
+      campaignsLoading={campaigns.isPending}
+      campaignsError={campaigns.error}
+      onSecretRotated={onSecretRotated}
+      onRunTest={openTrackingTest}
+    />
+  );
+}
+
+export function TrackingRoute() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const publisher = user.role === 'publisher';
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Tracking</Title>
+        <Text c="dimmed">
+          {publisher
+            ? 'Your tracking links: put them on your website; every click and sale through them is credited to you.'
+            : 'Tracking links per publisher, the postback and pixel for your shop, and a test that runs it all end to end.'}
+        </Text>
+      </Stack>
+      {publisher ? <PublisherTracking /> : <AdvertiserTrackingPage />}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useRotateTrackingSecret } from '../api/rotate-tracking-secret';
+import type { TrackedCampaign } from '../types';
+import { curlExample, paidEvent, pixelSnippet, postbackGetUrl, postbackUrl } from '../utils/snippets';
+import { CopyValue } from './copy-value';
+import { MASKED_SECRET, TrackingSecret } from './tracking-secret';
+
+interface PostbackPanelProps {
+  campaign: TrackedCampaign;
+  /** the app updates its campaign caches with the rotated campaign */
+  onRotated(campaign: TrackedCampaign): void;
+  origin?: string;
+}
+
+/**
+ * How an advertiser reports conversions: the S2S postback (URL, secret, GET form, curl) and the browser
+ * pixel, each filled with the campaign's currency, event and secret.
+ */
+export function PostbackPanel({ campaign, onRotated, origin = window.location.origin }: PostbackPanelProps) {
+  const [revealed, setRevealed] = useState(false);
+  const rotate = useRotateTrackingSecret((rotated) => {
+    onRotated(rotated);
+    showToast({
+      title: 'Tracking secret rotated',
+      message: 'The old secret no longer works; update your shop’s postback.',
+      color: 'green',
+    });
+  });
+  const secret = campaign.tracking_secret ?? '';
+  // Snippets copy with the real secret but show it only while it is revealed.
+  const masked = (text: string) =>
+    revealed || !secret
+      ? text
+      : text.split(secret).join(MASKED_SECRET).split(encodeURIComponent(secret)).join(MASKED_SECRET);
+  const curl = curlExample(origin, campaign, secret);
+  const getUrl = postbackGetUrl(origin, campaign, secret);
+
+  return (
+    <Card withBorder component="section" aria-labelledby="postback-heading">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4" id="postback-heading">
+            Postback &amp; pixel
+          </Title>
+          <Text size="sm" c="dimmed">
+            Your landing page receives <code>click_id</code> on every tracked visit. Keep it with the order
+            and send it back when the order completes: from your server (postback, preferred) or from the
+            thank-you page (pixel, reported by the browser and marked client-reported). Event:{' '}
+            <strong>{paidEvent(campaign)}</strong>; amount in major units, e.g. 49.99 {campaign.currency}.
+          </Text>
+        </Stack>
+        <CopyValue label="Postback URL (POST, JSON or form)" value={postbackUrl(origin)} />
+        {campaign.tracking_secret !== undefined && (
+          <TrackingSecret
+            secret={secret}
+            revealed={revealed}
+            onToggleReveal={() => setRevealed((shown) => !shown)}
+            rotating={rotate.isPending}
+            onRotate={() => rotate.mutate({ campaignId: campaign.id })}
+          />
+        )}
+        {rotate.error && (
+          <Alert color="red" variant="light">
+            {errorMessage(rotate.error, 'The secret was not rotated.')}
+          </Alert>
+        )}
+        <CopyValue label="Server-to-server example (curl)" block value={curl} display={masked(curl)} />
+        <CopyValue label="Postback as a GET URL" block value={getUrl} display={masked(getUrl)} />
+        <CopyValue label="Conversion pixel (thank-you page)" block value={pixelSnippet(origin, campaign)} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { Alert, Card, Loader, Stack, Text } from '@mantine/core';
+import { errorMessage } from '../../../lib/api-client';
+import { useTrackingLinks } from '../api/get-tracking-links';
+import { SubIdHelp } from './sub-id-help';
+import { TrackingLinksTable } from './tracking-links-table';
+
+/** /tracking for publishers: their links on every campaign they were approved for, and how to use them. */
+export function PublisherTracking() {
+  const links = useTrackingLinks({});
+  return (
+    <Stack gap="lg">
+      {links.isPending && <Loader size="sm" aria-label="Loading tracking links" />}
+      {links.error && (
+        <Alert color="red" variant="light">
+          {errorMessage(links.error, 'Could not load your tracking links.')}
+        </Alert>
+      )}
+      {links.data?.length === 0 && (
+        <Text c="dimmed">
+          No tracking links yet: apply to a campaign with a verified website; the link appears once you are
+          approved.
+        </Text>
+      )}
+      {links.data && links.data.length > 0 && <TrackingLinksTable links={links.data} viewer="publisher" />}
+      <Card withBorder>
+        <SubIdHelp exampleUrl={links.data?.[0]?.url} />
+      </Card>
+    </Stack>
+  );
+}

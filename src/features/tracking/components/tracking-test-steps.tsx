@@ -1,0 +1,65 @@
+import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { TRACKING_TEST_STEP_LABELS, type TrackingTestStep } from '../types';
+
+const STEP_ORDER = Object.keys(TRACKING_TEST_STEP_LABELS) as TrackingTestStep['step'][];
+
+function StepIcon({ ok }: { ok: boolean }) {
+  return (
+    <svg
+      width={12}
+      height={12}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={3}
+      aria-hidden="true"
+    >
+      {ok ? <path d="M5 12l5 5L20 7" /> : <path d="M6 6l12 12M18 6L6 18" />}
+    </svg>
+  );
+}
+
+/**
+ * The four steps of a tracking test in order. The server stops at the first failure; the steps after it
+ * are shown as not run, so the user sees how far the test got.
+ */
+export function TrackingTestSteps({ steps }: { steps: TrackingTestStep[] }) {
+  const ran = new Map(steps.map((s) => [s.step, s]));
+  return (
+    <Timeline
+      active={steps.length - 1}
+      bulletSize={22}
+      lineWidth={2}
+      role="list"
+      aria-label="Tracking test steps"
+    >
+      {STEP_ORDER.map((name) => {
+        const step = ran.get(name);
+        const label = TRACKING_TEST_STEP_LABELS[name];
+        return (
+          <Timeline.Item
+            key={name}
+            role="listitem"
+            aria-label={label}
+            color={step ? (step.ok ? 'green' : 'red') : 'gray'}
+            bullet={step ? <StepIcon ok={step.ok} /> : undefined}
+            title={
+              <Group gap="xs">
+                <Text fw={600} size="sm">
+                  {label}
+                </Text>
+                <Badge size="sm" variant="light" color={step ? (step.ok ? 'green' : 'red') : 'gray'}>
+                  {step ? (step.ok ? 'Passed' : 'Failed') : 'Not run'}
+                </Badge>
+              </Group>
+            }
+          >
+            <Text size="sm" c={step?.ok === false ? 'red' : 'dimmed'}>
+              {step ? step.detail : 'Skipped after an earlier step failed.'}
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}
