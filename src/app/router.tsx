@@ -47,6 +47,10 @@ const AdminPayoutsRoute = lazy(() =>
 const AdminAuditLogRoute = lazy(() =>
   import('./routes/app/admin-audit-log').then((m) => ({ default: m.AdminAuditLogRoute })),
 );
+const TrackingRoute = lazy(() => import('./routes/app/tracking').then((m) => ({ default: m.TrackingRoute })));
+const CommissionsRoute = lazy(() =>
+  import('./routes/app/commissions').then((m) => ({ default: m.CommissionsRoute })),
+);
 const CatchAllRoute = lazy(() =>
   import('./routes/app/catch-all').then((m) => ({ default: m.CatchAllRoute })),
 );
@@ -107,6 +111,8 @@ export function createAppRoutes(): RouteObject[] {
                     { path: 'admin-applications', element: <AdminApplicationsRoute /> },
                     { path: 'admin-payouts', element: <AdminPayoutsRoute /> },
                     { path: 'admin-audit-log', element: <AdminAuditLogRoute /> },
+                    { path: 'tracking', element: <TrackingRoute /> },
+                    { path: 'commissions', element: <CommissionsRoute /> },
                     ...PLACEHOLDER_ROUTES.map((route) => ({
                       path: route.path.slice(1),
                       element: placeholderElement(route),

@@ -12,9 +12,7 @@ export const MESSAGING_DESCRIPTION = 'Conversations between advertisers, publish
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/messaging', title: 'Messages', description: MESSAGING_DESCRIPTION },
   { path: '/media', title: 'Media library', description: 'Upload banners, images, PDFs and videos.' },
-  { path: '/tracking', title: 'Tracking', description: 'Tracking links, postbacks and tracking tests.' },
   { path: '/reports', title: 'Reports', description: 'Clicks, conversions and money by day or campaign.' },
-  { path: '/commissions', title: 'Commissions', description: 'Pending, approved and paid commissions.' },
 ];
 
 export function placeholderElement({ title, description }: PlaceholderRoute) {

@@ -1,0 +1,49 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useCampaigns } from '../../../features/campaigns/api/get-campaigns';
+import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
+import type { CampaignOption } from '../../../features/commissions/components/commission-filters';
+import { CommissionsPanel } from '../../../features/commissions/components/commissions-panel';
+import type { CommissionViewer } from '../../../features/commissions/types';
+import { useTrackingLinks } from '../../../features/tracking/api/get-tracking-links';
+
+const CAMPAIGN_OPTIONS = { ...DEFAULT_CAMPAIGN_FILTERS, page: 1, limit: 100 };
+
+/**
+ * The campaigns a viewer can have commissions on: a publisher's are those they hold a tracking link for
+ * (GET /campaigns shows them only the marketplace's active ones), everyone else's come from /campaigns.
+ */
+function useCampaignOptions(viewer: CommissionViewer): CampaignOption[] {
+  const publisher = viewer === 'publisher';
+  const links = useTrackingLinks({}, { enabled: publisher });
+  const campaigns = useCampaigns(CAMPAIGN_OPTIONS, { enabled: !publisher });
+  if (publisher) {
+    const byId = new Map((links.data ?? []).map((l) => [l.campaign_id, l.campaign_name]));
+    return [...byId]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }
+  return (campaigns.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }));
+}
+
+export function CommissionsRoute() {
+  const { user } = useAuth();
+  const viewer: CommissionViewer = user?.role ?? 'publisher';
+  const campaignOptions = useCampaignOptions(viewer);
+  if (!user) return null;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Commissions</Title>
+        <Text c="dimmed">
+          {viewer === 'publisher'
+            ? 'What your tracked sales and leads earned: pending until the advertiser approves (or the hold period ends), then paid out.'
+            : viewer === 'admin'
+              ? 'Every commission on the platform.'
+              : 'Commissions on your campaigns: approve or reject pending ones, reverse refunded orders.'}
+        </Text>
+      </Stack>
+      <CommissionsPanel viewer={viewer} campaignOptions={campaignOptions} />
+    </Stack>
+  );
+}

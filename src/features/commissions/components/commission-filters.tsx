@@ -1,0 +1,70 @@
+import '@mantine/dates/styles.css';
+import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useState } from 'react';
+import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, type CommissionFilters } from '../types';
+
+export interface CampaignOption {
+  value: string;
+  label: string;
+}
+
+interface CommissionFiltersProps {
+  filters: CommissionFilters;
+  campaignOptions: CampaignOption[];
+  onChange(filters: CommissionFilters): void;
+}
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...COMMISSION_STATUSES.map((status) => ({ value: status, label: COMMISSION_STATUS_LABELS[status] })),
+];
+
+type Range = [string | null, string | null];
+
+export function CommissionFiltersBar({ filters, campaignOptions, onChange }: CommissionFiltersProps) {
+  // The picker holds a half-chosen range until its end is picked; the filter changes only then.
+  const [range, setRange] = useState<Range>([filters.from, filters.to]);
+  return (
+    <Group align="flex-end" gap="md" wrap="wrap">
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="commission-status-label">
+          Status
+        </Text>
+        <SegmentedControl
+          aria-labelledby="commission-status-label"
+          data={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(value) => onChange({ ...filters, status: value as CommissionFilters['status'] })}
+        />
+      </Stack>
+      <Select
+        label="Campaign"
+        placeholder="All campaigns"
+        data={campaignOptions}
+        value={filters.campaign_id}
+        onChange={(value) => onChange({ ...filters, campaign_id: value })}
+        searchable
+        clearable
+        nothingFoundMessage="No campaign found"
+        w={240}
+      />
+      <DatePickerInput
+        type="range"
+        label="Dates"
+        placeholder="Any date"
+        value={range}
+        onChange={(value) => {
+          const next: Range = [value[0] ?? null, value[1] ?? null];
+          setRange(next);
+          if ((next[0] && next[1]) || (!next[0] && !next[1]))
+            onChange({ ...filters, from: next[0], to: next[1] });
+        }}
+        allowSingleDateInRange
+        clearable
+        valueFormat="D MMM YYYY"
+        w={260}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,237 @@
+import { Alert, Button, Group, List, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { showToast } from '../../../lib/toast';
+import { useUiPreferences } from '../../../lib/ui-preferences';
+import { useBulkDecideCommissions } from '../api/bulk-decide-commissions';
+import { useDecideCommission, type CommissionDecision } from '../api/decide-commission';
+import { useCommissionTotals } from '../api/get-commission-totals';
+import { useCommissions } from '../api/get-commissions';
+import {
+  DEFAULT_COMMISSION_FILTERS,
+  type BulkResult,
+  type Commission,
+  type CommissionFilters,
+  type CommissionViewer,
+} from '../types';
+import { commissionLabel } from '../utils/format';
+import { BalanceCard } from './balance-card';
+import { CommissionFiltersBar, type CampaignOption } from './commission-filters';
+import { CommissionTotals } from './commission-totals';
+import { CommissionsTable, type RowDecision } from './commissions-table';
+import { ReasonModal } from './reason-modal';
+
+interface CommissionsPanelProps {
+  viewer: CommissionViewer;
+  /** the campaigns to filter by (the page loads them) */
+  campaignOptions: CampaignOption[];
+}
+
+type Asking = { commission: Commission; decision: 'reject' | 'reverse' } | { bulk: true } | null;
+
+const plural = (n: number) => `${n} ${n === 1 ? 'commission' : 'commissions'}`;
+const DONE: Record<RowDecision, string> = { approve: 'approved', reject: 'rejected', reverse: 'reversed' };
+
+/**
+ * /commissions: filters, totals per status and currency, the paged list; publishers see their balance,
+ * advertisers and admins decide (per row or in bulk).
+ */
+export function CommissionsPanel({ viewer, campaignOptions }: CommissionsPanelProps) {
+  const [{ tablePageSize: limit }] = useUiPreferences();
+  const [filters, setFilters] = useState<CommissionFilters>(DEFAULT_COMMISSION_FILTERS);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [asking, setAsking] = useState<Asking>(null);
+  const [failures, setFailures] = useState<{ label: string; detail: string }[]>([]);
+  const list = useCommissions({ ...filters, page, limit });
+  const totals = useCommissionTotals({
+    campaign_id: filters.campaign_id,
+    from: filters.from,
+    to: filters.to,
+  });
+  const decide = useDecideCommission();
+  const bulk = useBulkDecideCommissions();
+  const decides = viewer !== 'publisher';
+  const items = list.data?.items ?? [];
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / limit)) : 1;
+
+  const changeFilters = (next: CommissionFilters) => {
+    setFilters(next);
+    setPage(1);
+    setSelected(new Set());
+  };
+  const changePage = (next: number) => {
+    setPage(next);
+    setSelected(new Set());
+  };
+  const select = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      ids.forEach((id) => (on ? next.add(id) : next.delete(id)));
+      return next;
+    });
+
+  const send = (decision: CommissionDecision, commission: Commission) => {
+    setFailures([]);
+    decide.mutate(decision, {
+      onSuccess: (answer) => {
+        setAsking(null);
+        showToast({
+          title: answer.id !== commission.id ? 'Clawback created' : 'Commission updated',
+          // Reversing a paid commission answers the new negative clawback instead of the commission.
+          message:
+            answer.id !== commission.id
+              ? `${commission.campaign_name}: ${formatMoney(answer.amount_minor, answer.currency)} will be taken from the next payout.`
+              : `${commission.campaign_name}, ${commissionLabel(commission)}: ${DONE[decision.decision]}.`,
+          color: 'green',
+        });
+      },
+    });
+  };
+
+  const labelOf = (id: string) => {
+    const c = items.find((item) => item.id === id);
+    return c ? `${c.campaign_name}, ${commissionLabel(c)}` : id;
+  };
+  const afterBulk = (verb: string) => (result: BulkResult) => {
+    setAsking(null);
+    setSelected(new Set());
+    setFailures(result.failed.map((f) => ({ label: labelOf(f.id), detail: f.detail })));
+    if (result.updated.length > 0) {
+      showToast({
+        title: 'Commissions updated',
+        message: `${verb} ${plural(result.updated.length)}.`,
+        color: 'green',
+      });
+    }
+  };
+  const ids = [...selected];
+
+  const rowError = decide.error ? errorMessage(decide.error, 'The decision was not saved.') : null;
+  const bulkError = bulk.error ? errorMessage(bulk.error, 'The decisions were not saved.') : null;
+
+  return (
+    <Stack gap="md">
+      {viewer === 'publisher' && <BalanceCard />}
+      <CommissionFiltersBar filters={filters} campaignOptions={campaignOptions} onChange={changeFilters} />
+      {totals.error && (
+        <Alert color="red" variant="light">
+          {errorMessage(totals.error, 'Could not load the totals.')}
+        </Alert>
+      )}
+      {totals.data && <CommissionTotals totals={totals.data} />}
+
+      {decides && (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {ids.length > 0
+              ? `${plural(ids.length)} selected`
+              : 'Tick pending commissions to decide them together.'}
+          </Text>
+          <Button
+            size="xs"
+            color="green"
+            disabled={ids.length === 0}
+            loading={bulk.isPending && bulk.variables?.decision === 'approve'}
+            onClick={() => {
+              setFailures([]);
+              bulk.mutate({ decision: 'approve', ids }, { onSuccess: afterBulk('Approved') });
+            }}
+          >
+            Approve selected
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            disabled={ids.length === 0}
+            onClick={() => {
+              bulk.reset();
+              setAsking({ bulk: true });
+            }}
+          >
+            Reject selected
+          </Button>
+        </Group>
+      )}
+      {failures.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={`${plural(failures.length)} not changed`}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setFailures([])}
+        >
+          <List size="sm">
+            {failures.map((f) => (
+              <List.Item key={f.label}>{`${f.label}: ${f.detail}`}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {(list.error ?? (asking ? null : (rowError ?? bulkError))) && (
+        <Alert color="red" variant="light">
+          {list.error ? errorMessage(list.error, 'Could not load the commissions.') : (rowError ?? bulkError)}
+        </Alert>
+      )}
+
+      {list.isPending && <Loader size="sm" aria-label="Loading commissions" />}
+      {list.data && items.length === 0 && <Text c="dimmed">No commissions match these filters.</Text>}
+      {items.length > 0 && (
+        <CommissionsTable
+          items={items}
+          viewer={viewer}
+          selected={selected}
+          onSelect={select}
+          busyId={decide.isPending ? (decide.variables?.id ?? null) : null}
+          onDecide={(commission, decision) => {
+            decide.reset();
+            if (decision === 'approve') send({ id: commission.id, decision }, commission);
+            else setAsking({ commission, decision });
+          }}
+        />
+      )}
+      {list.data && list.data.total > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {plural(list.data.total)}
+          </Text>
+          {pages > 1 && (
+            <nav aria-label="Pages of commissions">
+              <Pagination total={pages} value={page} onChange={changePage} />
+            </nav>
+          )}
+        </Group>
+      )}
+
+      <ReasonModal
+        key={asking ? ('bulk' in asking ? 'bulk' : `${asking.decision}-${asking.commission.id}`) : 'closed'}
+        opened={asking !== null}
+        title={
+          asking === null
+            ? ''
+            : 'bulk' in asking
+              ? `Reject ${plural(ids.length)}`
+              : `${asking.decision === 'reject' ? 'Reject' : 'Reverse'} ${commissionLabel(asking.commission)}`
+        }
+        confirmLabel={
+          asking && !('bulk' in asking) && asking.decision === 'reverse' ? 'Reverse commission' : 'Reject'
+        }
+        loading={decide.isPending || bulk.isPending}
+        error={asking && 'bulk' in asking ? bulkError : rowError}
+        onClose={() => setAsking(null)}
+        onConfirm={(reason) => {
+          if (!asking) return;
+          if ('bulk' in asking) {
+            setFailures([]);
+            bulk.mutate({ decision: 'reject', ids, reason }, { onSuccess: afterBulk('Rejected') });
+          } else {
+            send({ id: asking.commission.id, decision: asking.decision, reason }, asking.commission);
+          }
+        }}
+      />
+    </Stack>
+  );
+}

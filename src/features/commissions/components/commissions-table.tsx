@@ -1,0 +1,220 @@
+import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { formatMoney } from '../../../lib/format';
+import {
+  COMMISSION_STATUS_COLORS,
+  COMMISSION_STATUS_LABELS,
+  type Commission,
+  type CommissionViewer,
+} from '../types';
+import { commissionLabel, formatDate, ruleLabel } from '../utils/format';
+
+export type RowDecision = 'approve' | 'reject' | 'reverse';
+
+interface CommissionsTableProps {
+  items: Commission[];
+  viewer: CommissionViewer;
+  selected: ReadonlySet<string>;
+  onSelect(ids: string[], selected: boolean): void;
+  /** the row whose decision is being sent */
+  busyId: string | null;
+  onDecide(commission: Commission, decision: RowDecision): void;
+}
+
+/** Bulk decisions apply to pending commissions; only those can be ticked. */
+export const isSelectable = (c: Commission) => c.status === 'pending';
+
+/** Approved (not yet in a payout) becomes reversed; paid gets a clawback. Clawbacks themselves are final. */
+const canReverse = (c: Commission) =>
+  c.kind !== 'clawback' && ((c.status === 'approved' && c.payout_id === null) || c.status === 'paid');
+
+function OrderCell({ commission: c }: { commission: Commission }) {
+  return (
+    <Stack gap={2}>
+      <Group gap={4}>
+        <Text size="sm">{c.order_id ?? (c.kind === 'click' ? 'Unique click' : '—')}</Text>
+        {c.kind === 'clawback' && (
+          <Badge size="xs" color="red" variant="outline">
+            Clawback
+          </Badge>
+        )}
+        {c.client_reported && (
+          <Badge
+            size="xs"
+            color="gray"
+            variant="outline"
+            title="Reported by the browser pixel, not the shop's server"
+          >
+            client-reported
+          </Badge>
+        )}
+        {c.is_test && (
+          <Badge size="xs" color="grape" variant="outline">
+            test
+          </Badge>
+        )}
+      </Group>
+      {c.sale_amount_minor !== null && (
+        <Text size="xs" c="dimmed">
+          {`${c.event === 'lead' ? 'Lead' : 'Sale'} of ${formatMoney(c.sale_amount_minor, c.currency)}`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function StatusCell({ commission: c }: { commission: Commission }) {
+  return (
+    <Stack gap={2}>
+      <Badge variant="light" color={COMMISSION_STATUS_COLORS[c.status]}>
+        {COMMISSION_STATUS_LABELS[c.status]}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {ruleLabel(c.rule)}
+      </Text>
+      {c.auto_approve_at && (
+        <Text size="xs" c="dimmed">
+          {`Auto-approves ${formatDate(c.auto_approve_at)}`}
+        </Text>
+      )}
+      {c.decided_at && (
+        <Text size="xs" c="dimmed">
+          {`Decided ${formatDate(c.decided_at)}`}
+        </Text>
+      )}
+      {c.reason && <Text size="xs">{`Reason: ${c.reason}`}</Text>}
+    </Stack>
+  );
+}
+
+function RowActions({
+  commission: c,
+  busy,
+  onDecide,
+}: {
+  commission: Commission;
+  busy: boolean;
+  onDecide(decision: RowDecision): void;
+}) {
+  const name = commissionLabel(c);
+  if (c.status === 'pending') {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Button
+          size="xs"
+          color="green"
+          loading={busy}
+          aria-label={`Approve ${name}`}
+          onClick={() => onDecide('approve')}
+        >
+          Approve
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          aria-label={`Reject ${name}`}
+          onClick={() => onDecide('reject')}
+        >
+          Reject
+        </Button>
+      </Group>
+    );
+  }
+  if (canReverse(c)) {
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        aria-label={`Reverse ${name}`}
+        onClick={() => onDecide('reverse')}
+      >
+        Reverse
+      </Button>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  );
+}
+
+export function CommissionsTable({
+  items,
+  viewer,
+  selected,
+  onSelect,
+  busyId,
+  onDecide,
+}: CommissionsTableProps) {
+  const decides = viewer !== 'publisher';
+  const selectable = items.filter(isSelectable).map((c) => c.id);
+  const ticked = selectable.filter((id) => selected.has(id)).length;
+  return (
+    <Table.ScrollContainer minWidth={decides ? 1000 : 760}>
+      <Table verticalSpacing="sm" aria-label="Commissions">
+        <Table.Thead>
+          <Table.Tr>
+            {decides && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all pending commissions on this page"
+                  checked={selectable.length > 0 && ticked === selectable.length}
+                  indeterminate={ticked > 0 && ticked < selectable.length}
+                  disabled={selectable.length === 0}
+                  onChange={(event) => onSelect(selectable, event.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Campaign</Table.Th>
+            {viewer !== 'publisher' && <Table.Th>Publisher</Table.Th>}
+            <Table.Th>Order</Table.Th>
+            <Table.Th ta="right">Commission</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {decides && <Table.Th>Actions</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((c) => (
+            <Table.Tr key={c.id}>
+              {decides && (
+                <Table.Td>
+                  {isSelectable(c) && (
+                    <Checkbox
+                      aria-label={`Select ${commissionLabel(c)}`}
+                      checked={selected.has(c.id)}
+                      onChange={(event) => onSelect([c.id], event.currentTarget.checked)}
+                    />
+                  )}
+                </Table.Td>
+              )}
+              <Table.Td>{formatDate(c.created_at)}</Table.Td>
+              <Table.Td fw={600}>{c.campaign_name}</Table.Td>
+              {viewer !== 'publisher' && <Table.Td>{c.publisher_name}</Table.Td>}
+              <Table.Td>
+                <OrderCell commission={c} />
+              </Table.Td>
+              <Table.Td ta="right" fw={700} ff="monospace">
+                {formatMoney(c.amount_minor, c.currency)}
+              </Table.Td>
+              <Table.Td>
+                <StatusCell commission={c} />
+              </Table.Td>
+              {decides && (
+                <Table.Td>
+                  <RowActions
+                    commission={c}
+                    busy={busyId === c.id}
+                    onDecide={(decision) => onDecide(c, decision)}
+                  />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

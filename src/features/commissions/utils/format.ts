@@ -1,0 +1,22 @@
+import type { Commission } from '../types';
+
+// Shown in UTC, like the server's day filters, so a row's date matches the day it is filtered under.
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** The pricing rule the server applied: base rate, a publisher override or a monthly tier. */
+export function ruleLabel(rule: string): string {
+  if (rule === 'base') return 'Base rate';
+  if (rule === 'override') return 'Publisher rate';
+  const tier = /^tier:(\d+)$/.exec(rule);
+  if (tier) return `Tier from ${tier[1]} conversions a month`;
+  return rule;
+}
+
+/** How a commission is named in buttons and messages: by order, else by what it pays for. */
+export function commissionLabel(c: Pick<Commission, 'kind' | 'order_id' | 'id'>): string {
+  if (c.kind === 'clawback') return `clawback ${c.id.slice(0, 8)}`;
+  if (c.order_id) return `order ${c.order_id}`;
+  return `click commission ${c.id.slice(0, 8)}`;
+}
