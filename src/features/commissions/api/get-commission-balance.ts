@@ -13,5 +13,5 @@ export const getCommissionBalanceQueryOptions = () =>
   queryOptions({ queryKey: commissionKeys.balance(), queryFn: getCommissionBalance });
 
 export function useCommissionBalance(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getCommissionBalanceQueryOptions(), ...options });
+  return useQuery({ ...getCommissionBalanceQueryOptions(), refetchOnMount: 'always', ...options });
 }

@@ -14,5 +14,9 @@ export const getCommissionTotalsQueryOptions = (params: CommissionTotalsParams) 
   queryOptions({ queryKey: commissionKeys.totals(params), queryFn: () => getCommissionTotals(params) });
 
 export function useCommissionTotals(params: CommissionTotalsParams) {
-  return useQuery({ ...getCommissionTotalsQueryOptions(params), placeholderData: keepPreviousData });
+  return useQuery({
+    ...getCommissionTotalsQueryOptions(params),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
 }

@@ -28,5 +28,11 @@ export const getCommissionsQueryOptions = (params: CommissionListParams) =>
   queryOptions({ queryKey: commissionKeys.list(params), queryFn: () => getCommissions(params) });
 
 export function useCommissions(params: CommissionListParams) {
-  return useQuery({ ...getCommissionsQueryOptions(params), placeholderData: keepPreviousData });
+  return useQuery({
+    ...getCommissionsQueryOptions(params),
+    placeholderData: keepPreviousData,
+    // Others change commissions (the advertiser's decisions, the hold-period job): show the cached page
+    // at once, but always ask the server again when the page opens.
+    refetchOnMount: 'always',
+  });
 }

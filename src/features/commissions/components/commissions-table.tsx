@@ -8,6 +8,9 @@ import {
 } from '../types';
 import { commissionLabel, formatDate, ruleLabel } from '../utils/format';
 
+// A badge's label may shrink to an ellipsis in an auto-sized table column; keep it whole.
+const WHOLE_LABEL = { label: { overflow: 'visible' } };
+
 export type RowDecision = 'approve' | 'reject' | 'reverse';
 
 interface CommissionsTableProps {
@@ -65,7 +68,7 @@ function OrderCell({ commission: c }: { commission: Commission }) {
 function StatusCell({ commission: c }: { commission: Commission }) {
   return (
     <Stack gap={2}>
-      <Badge variant="light" color={COMMISSION_STATUS_COLORS[c.status]}>
+      <Badge variant="light" color={COMMISSION_STATUS_COLORS[c.status]} styles={WHOLE_LABEL}>
         {COMMISSION_STATUS_LABELS[c.status]}
       </Badge>
       <Text size="xs" c="dimmed">

@@ -15,5 +15,6 @@ export const getTrackingLinksQueryOptions = (params: TrackingLinkParams) =>
   queryOptions({ queryKey: trackingKeys.linkList(params), queryFn: () => getTrackingLinks(params) });
 
 export function useTrackingLinks(params: TrackingLinkParams, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getTrackingLinksQueryOptions(params), ...options });
+  // Click and conversion counts move all the time: refresh whenever the page opens.
+  return useQuery({ ...getTrackingLinksQueryOptions(params), refetchOnMount: 'always', ...options });
 }

@@ -9,24 +9,27 @@ interface TrackingLinksTableProps {
   onTest?(link: TrackingLink): void;
 }
 
+// A badge's label may shrink to an ellipsis; in an auto-sized table column it then shows "AC…".
+const WHOLE_LABEL = { label: { overflow: 'visible' } };
+
 /** Why a link does (not) take clicks: the link, the application and the campaign all have a say. */
 function LinkStatus({ link }: { link: TrackingLink }) {
   if (!link.active || link.application_status !== 'approved') {
     return (
-      <Badge variant="light" color="gray">
+      <Badge variant="light" color="gray" styles={WHOLE_LABEL}>
         {link.application_status !== 'approved' ? `Application ${link.application_status}` : 'Inactive'}
       </Badge>
     );
   }
   if (link.campaign_status !== 'active') {
     return (
-      <Badge variant="light" color="yellow">
+      <Badge variant="light" color="yellow" styles={WHOLE_LABEL}>
         {`Campaign ${link.campaign_status}`}
       </Badge>
     );
   }
   return (
-    <Badge variant="light" color="green">
+    <Badge variant="light" color="green" styles={WHOLE_LABEL}>
       Active
     </Badge>
   );
