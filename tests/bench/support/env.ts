@@ -27,7 +27,10 @@ export interface PreparedBackend {
   dispose(): Promise<void>;
 }
 
-/** PGlite in a temp directory, always; PostgreSQL when one can be had, else the reason it is skipped. */
+/**
+ * PGlite in a temp directory, always; PostgreSQL when one can be had (and BENCH_BACKENDS, default
+ * `pglite,postgres`, names it), else the reason it is skipped.
+ */
 export async function prepareBackends(): Promise<{ backends: PreparedBackend[]; skipped: string[] }> {
   const backends: PreparedBackend[] = [];
   const skipped: string[] = [];
@@ -40,6 +43,11 @@ export async function prepareBackends(): Promise<{ backends: PreparedBackend[]; 
     server: { dataDir },
     dispose: () => rm(tmp, { recursive: true, force: true }),
   });
+  const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').toLowerCase().split(',');
+  if (!wanted.includes('postgres')) {
+    skipped.push('PostgreSQL: skipped (not in BENCH_BACKENDS)');
+    return { backends, skipped };
+  }
   const pg = await throwawayPostgres();
   if (pg.ok) {
     backends.push({
@@ -55,13 +63,9 @@ export async function prepareBackends(): Promise<{ backends: PreparedBackend[]; 
   return { backends, skipped };
 }
 
-/** `--cpu-prof` for the server when BENCH_CPU_PROF names a directory for the profiles. */
+/** `--cpu-prof` for the server when BENCH_CPU_PROF names a directory: profiles go to BENCH_CPU_PROF/<label>/. */
 export function profilingArgs(label: string): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   if (!dir) return [];
-  return [
-    '--cpu-prof',
-    `--cpu-prof-dir=${path.resolve(dir)}`,
-    `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`,
-  ];
+  return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir, label)}`];
 }
