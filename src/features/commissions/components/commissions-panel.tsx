@@ -19,7 +19,7 @@ import { commissionLabel } from '../utils/format';
 import { BalanceCard } from './balance-card';
 import { CommissionFiltersBar, type CampaignOption } from './commission-filters';
 import { CommissionTotals } from './commission-totals';
-import { CommissionsTable, type RowDecision } from './commissions-table';
+import { CommissionsTable, isSelectable, type RowDecision } from './commissions-table';
 import { ReasonModal } from './reason-modal';
 
 interface CommissionsPanelProps {
@@ -106,7 +106,8 @@ export function CommissionsPanel({ viewer, campaignOptions }: CommissionsPanelPr
       });
     }
   };
-  const ids = [...selected];
+  // A ticked row decided meanwhile (here or by the hold-period job) is no longer part of the selection.
+  const ids = items.filter((c) => selected.has(c.id) && isSelectable(c)).map((c) => c.id);
 
   const rowError = decide.error ? errorMessage(decide.error, 'The decision was not saved.') : null;
   const bulkError = bulk.error ? errorMessage(bulk.error, 'The decisions were not saved.') : null;

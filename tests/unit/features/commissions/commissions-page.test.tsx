@@ -199,17 +199,26 @@ describe('deciding commissions (advertiser)', () => {
     });
   });
 
-  it('approves one row and says so', async () => {
+  it('approves one row, says so, and drops it from the selection', async () => {
     const a = makeCommission({ order_id: 'A-1' });
-    server.on('GET', '/commissions', { status: 200, body: [a] }).on('POST', `/commissions/${a.id}/approve`, {
-      status: 200,
-      body: { ...a, status: 'approved', auto_approve_at: null },
-    });
+    const approved = { ...a, status: 'approved' as const, auto_approve_at: null };
+    let items = [a];
+    server
+      .on('GET', '/commissions', () => ({ status: 200, body: items }))
+      .on('POST', `/commissions/${a.id}/approve`, () => {
+        items = [approved];
+        return { status: 200, body: approved };
+      });
     const { user } = renderApp('/commissions');
     const rows = await table();
+    await user.click(within(rows).getByRole('checkbox', { name: 'Select order A-1' }));
+    expect(screen.getByText('1 commission selected')).toBeInTheDocument();
     await user.click(within(rows).getByRole('button', { name: 'Approve order A-1' }));
     expect(await screen.findByText('Shoes, order A-1: approved.')).toBeInTheDocument();
     expect(server.callsTo('POST', `/commissions/${a.id}/approve`)[0]?.body).toBeUndefined();
+    expect(await within(rows).findByText('Approved')).toBeInTheDocument();
+    expect(screen.getByText('Tick pending commissions to decide them together.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
   });
 });
 
