@@ -48,7 +48,11 @@ const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUT
  */
 export async function recordCommission(tx: Db, subject: CommissionSubject): Promise<RecordedCommission> {
   const { campaign, now } = subject;
-  const earlierThisMonth = subject.isTest ? 0 : await countPaidEvents(tx, subject, startOfUtcMonth(now));
+  // the month's count only matters to tiers; without tiers it is not worth a query per conversion
+  const earlierThisMonth =
+    subject.isTest || campaign.tiers.length === 0
+      ? 0
+      : await countPaidEvents(tx, subject, startOfUtcMonth(now));
   const pricing = priceCommission(campaign, {
     publisherId: subject.publisherId,
     event: subject.event,
