@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ReasonForm } from '../../../components/reason-form';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
@@ -65,8 +66,9 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
               </Table.Td>
               <Table.Td>
                 {asking?.id === application.id ? (
-                  <ReasonPrompt
-                    decision={asking.decision}
+                  <ReasonForm
+                    compact
+                    confirmLabel={`Confirm ${asking.decision}`}
                     loading={busy(application)}
                     onCancel={() => setAsking(null)}
                     onConfirm={(reason) =>
@@ -119,54 +121,5 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
         </Table.Tbody>
       </Table>
     </Stack>
-  );
-}
-
-function ReasonPrompt({
-  decision,
-  loading,
-  onConfirm,
-  onCancel,
-}: {
-  decision: ReasonDecision;
-  loading: boolean;
-  onConfirm(reason: string): void;
-  onCancel(): void;
-}) {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const verb = decision === 'reject' ? 'Reject' : 'Suspend';
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (reason.trim() === '') return setMissing(true);
-        onConfirm(reason.trim());
-      }}
-    >
-      <Stack gap={6}>
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          value={reason}
-          error={missing ? 'A reason is required' : undefined}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setMissing(false);
-          }}
-        />
-        <Group gap={6}>
-          <Button type="submit" size="xs" color="red" loading={loading}>
-            {`Confirm ${verb.toLowerCase()}`}
-          </Button>
-          <Button size="xs" variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

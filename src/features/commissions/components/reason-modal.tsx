@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Modal } from '@mantine/core';
+import { ReasonForm } from '../../../components/reason-form';
 
 interface ReasonModalProps {
   opened: boolean;
@@ -23,54 +23,20 @@ export function ReasonModal({
   onConfirm,
   onClose,
 }: ReasonModalProps) {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const close = () => {
-    setReason('');
-    setMissing(false);
-    onClose();
-  };
   return (
-    <Modal opened={opened} onClose={close} title={title}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (reason.trim() === '') return setMissing(true);
-          onConfirm(reason.trim());
-        }}
-      >
-        <Stack gap="sm">
-          <Textarea
-            label="Reason"
-            description="Shown to the publisher."
-            required
-            autosize
-            minRows={2}
-            maxLength={2000}
-            value={reason}
-            error={missing ? 'A reason is required' : undefined}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setMissing(false);
-            }}
-            data-autofocus
-          />
-          {error && (
-            <Alert color="red" variant="light">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={loading}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal opened={opened} onClose={onClose} title={title}>
+      {/* mounted only while open, so every opening starts with an empty reason */}
+      {opened && (
+        <ReasonForm
+          confirmLabel={confirmLabel}
+          description="Shown to the publisher."
+          loading={loading}
+          error={error}
+          focusOnMount
+          onConfirm={onConfirm}
+          onCancel={onClose}
+        />
+      )}
     </Modal>
   );
 }
