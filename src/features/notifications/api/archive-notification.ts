@@ -2,14 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import type { Notification } from '../types';
-import {
-  lowerUnreadCount,
-  removeFromCache,
-  restoreNotifications,
-  snapshotNotifications,
-  syncNotificationsWhenIdle,
-} from '../utils/notification-cache';
-import { notificationKeys } from './notification-keys';
+import { lowerUnreadCount, optimisticNotificationChange, removeFromCache } from '../utils/notification-cache';
 
 export async function archiveNotification(id: string): Promise<Notification> {
   const { data } = await api.put<Notification>(
@@ -21,20 +14,13 @@ export async function archiveNotification(id: string): Promise<Notification> {
 /** Archived notifications leave every list at once; they come back if the server refuses. */
 export const archiveNotificationMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationKey: notificationKeys.mutation(),
     mutationFn: archiveNotification,
-    onMutate: async (id: string) => {
-      const snapshot = await snapshotNotifications(queryClient);
+    ...optimisticNotificationChange(queryClient, (id: string) =>
       lowerUnreadCount(
         queryClient,
         removeFromCache(queryClient, (n) => n.id === id),
-      );
-      return { snapshot };
-    },
-    onError: (_error, _id, context) => {
-      if (context) restoreNotifications(queryClient, context.snapshot);
-    },
-    onSettled: () => syncNotificationsWhenIdle(queryClient),
+      ),
+    ),
   });
 
 export function useArchiveNotification() {

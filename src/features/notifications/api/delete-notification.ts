@@ -1,14 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import {
-  lowerUnreadCount,
-  removeFromCache,
-  restoreNotifications,
-  snapshotNotifications,
-  syncNotificationsWhenIdle,
-} from '../utils/notification-cache';
-import { notificationKeys } from './notification-keys';
+import { lowerUnreadCount, optimisticNotificationChange, removeFromCache } from '../utils/notification-cache';
 
 export async function deleteNotification(id: string): Promise<void> {
   await api.delete(`/notifications/${encodeURIComponent(z.string().min(1).parse(id))}`);
@@ -17,20 +10,13 @@ export async function deleteNotification(id: string): Promise<void> {
 /** Deleted notifications leave every list at once; they come back if the server refuses. */
 export const deleteNotificationMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationKey: notificationKeys.mutation(),
     mutationFn: deleteNotification,
-    onMutate: async (id: string) => {
-      const snapshot = await snapshotNotifications(queryClient);
+    ...optimisticNotificationChange(queryClient, (id: string) =>
       lowerUnreadCount(
         queryClient,
         removeFromCache(queryClient, (n) => n.id === id),
-      );
-      return { snapshot };
-    },
-    onError: (_error, _id, context) => {
-      if (context) restoreNotifications(queryClient, context.snapshot);
-    },
-    onSettled: () => syncNotificationsWhenIdle(queryClient),
+      ),
+    ),
   });
 
 export function useDeleteNotification() {

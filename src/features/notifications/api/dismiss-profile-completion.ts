@@ -2,14 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { missingField } from '../types';
-import {
-  lowerUnreadCount,
-  removeFromCache,
-  restoreNotifications,
-  snapshotNotifications,
-  syncNotificationsWhenIdle,
-} from '../utils/notification-cache';
-import { notificationKeys } from './notification-keys';
+import { lowerUnreadCount, optimisticNotificationChange, removeFromCache } from '../utils/notification-cache';
 
 export async function dismissProfileCompletion(field: string): Promise<{ dismissed: number }> {
   const { data } = await api.post<{ dismissed: number }>(
@@ -24,20 +17,13 @@ export async function dismissProfileCompletion(field: string): Promise<{ dismiss
  */
 export const dismissProfileCompletionMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationKey: notificationKeys.mutation(),
     mutationFn: dismissProfileCompletion,
-    onMutate: async (field: string) => {
-      const snapshot = await snapshotNotifications(queryClient);
+    ...optimisticNotificationChange(queryClient, (field: string) =>
       lowerUnreadCount(
         queryClient,
         removeFromCache(queryClient, (n) => missingField(n) === field),
-      );
-      return { snapshot };
-    },
-    onError: (_error, _field, context) => {
-      if (context) restoreNotifications(queryClient, context.snapshot);
-    },
-    onSettled: () => syncNotificationsWhenIdle(queryClient),
+      ),
+    ),
   });
 
 export function useDismissProfileCompletion() {

@@ -1,14 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import {
-  lowerUnreadCount,
-  markReadInCache,
-  restoreNotifications,
-  snapshotNotifications,
-  syncNotificationsWhenIdle,
-} from '../utils/notification-cache';
-import { notificationKeys } from './notification-keys';
+import { lowerUnreadCount, markReadInCache, optimisticNotificationChange } from '../utils/notification-cache';
 
 /** No ids: every important unread notification of the user. */
 export const importantReadInputSchema = z.object({
@@ -27,22 +20,15 @@ export async function markImportantAsRead(input: ImportantReadInput = {}): Promi
 /** Optimistic like the other "read" calls: only important notifications change. */
 export const markImportantAsReadMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationKey: notificationKeys.mutation(),
     mutationFn: markImportantAsRead,
-    onMutate: async ({ notification_ids: ids }: ImportantReadInput) => {
-      const snapshot = await snapshotNotifications(queryClient);
+    ...optimisticNotificationChange(queryClient, ({ notification_ids: ids }: ImportantReadInput) => {
       const wanted = ids ? new Set(ids) : null;
       const lowered = markReadInCache(
         queryClient,
         (n) => n.is_important && (wanted === null || wanted.has(n.id)),
       );
       lowerUnreadCount(queryClient, lowered);
-      return { snapshot };
-    },
-    onError: (_error, _input, context) => {
-      if (context) restoreNotifications(queryClient, context.snapshot);
-    },
-    onSettled: () => syncNotificationsWhenIdle(queryClient),
+    }),
   });
 
 export function useMarkImportantAsRead() {

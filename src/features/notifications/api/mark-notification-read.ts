@@ -2,14 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import type { Notification } from '../types';
-import {
-  lowerUnreadCount,
-  markReadInCache,
-  restoreNotifications,
-  snapshotNotifications,
-  syncNotificationsWhenIdle,
-} from '../utils/notification-cache';
-import { notificationKeys } from './notification-keys';
+import { lowerUnreadCount, markReadInCache, optimisticNotificationChange } from '../utils/notification-cache';
 
 const idSchema = z.string().min(1);
 
@@ -26,20 +19,13 @@ export async function markNotificationRead(id: string): Promise<Notification> {
  */
 export const markNotificationReadMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationKey: notificationKeys.mutation(),
     mutationFn: markNotificationRead,
-    onMutate: async (id: string) => {
-      const snapshot = await snapshotNotifications(queryClient);
+    ...optimisticNotificationChange(queryClient, (id: string) =>
       lowerUnreadCount(
         queryClient,
         markReadInCache(queryClient, (n) => n.id === id),
-      );
-      return { snapshot };
-    },
-    onError: (_error, _id, context) => {
-      if (context) restoreNotifications(queryClient, context.snapshot);
-    },
-    onSettled: () => syncNotificationsWhenIdle(queryClient),
+      ),
+    ),
   });
 
 export function useMarkNotificationRead() {

@@ -92,3 +92,29 @@ export function syncNotificationsWhenIdle(queryClient: QueryClient): Promise<voi
   if (queryClient.isMutating({ mutationKey: notificationKeys.mutation() }) > 1) return undefined;
   return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }
+
+/**
+ * The optimistic lifecycle every notification change shares (spec §4): snapshot the cache, apply the
+ * change at once, put the snapshot back if the server refuses, and resync once no change is in flight.
+ */
+export function optimisticNotificationChange<TInput>(
+  queryClient: QueryClient,
+  apply: (input: TInput) => void,
+) {
+  return {
+    mutationKey: notificationKeys.mutation(),
+    onMutate: async (input: TInput) => {
+      const snapshot = await snapshotNotifications(queryClient);
+      apply(input);
+      return { snapshot };
+    },
+    onError: (
+      _error: unknown,
+      _input: TInput,
+      context: { snapshot: NotificationCacheSnapshot } | undefined,
+    ) => {
+      if (context) restoreNotifications(queryClient, context.snapshot);
+    },
+    onSettled: () => syncNotificationsWhenIdle(queryClient),
+  };
+}
