@@ -2,7 +2,7 @@ import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updates';
-import { BellIcon } from './bell-icon';
+import { BellIcon } from '../../../components/icons';
 import { NotificationPanel } from './notification-panel';
 
 /** The header's bell: unread badge, and a toggle for the notification panel. */
