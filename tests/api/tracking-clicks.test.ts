@@ -196,3 +196,28 @@ describe('deleting a campaign', () => {
     expect((await clickOn(t, code)).res.statusCode).toBe(410);
   });
 });
+
+describe('deleting a website', () => {
+  it('refuses a website with tracked clicks and keeps them, and still deletes one without', async () => {
+    const { code, campaign } = await approvedLink(t, adv, pub);
+    await clickOn(t, code, { ip: '192.0.2.77' });
+    const [stored] = await eventually(
+      () => clicksOf(campaign.id),
+      (r) => r.length === 1,
+    );
+    const res = await call(t, 'DELETE', `/api/websites/${stored!.websiteId}`, { token: pub.token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      'This website has tracked clicks and commissions, so it cannot be deleted',
+    );
+    expect(await clicksOf(campaign.id)).toHaveLength(1);
+
+    const fresh = await call(t, 'POST', '/api/websites', {
+      token: pub.token,
+      payload: { url: 'https://untracked.example', name: 'Untracked', category: 'travel' },
+    });
+    expect(
+      (await call(t, 'DELETE', `/api/websites/${fresh.json().id}`, { token: pub.token })).statusCode,
+    ).toBe(204);
+  });
+});

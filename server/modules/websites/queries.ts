@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { websites } from '../../db/schema';
+import { clicks, trackingLinks, websites } from '../../db/schema';
 
 export type WebsiteRow = typeof websites.$inferSelect;
 export type NewWebsiteRow = typeof websites.$inferInsert;
@@ -61,4 +61,18 @@ export async function updateWebsite(db: Db, id: string, patch: Partial<NewWebsit
 
 export async function deleteWebsite(db: Db, id: string): Promise<void> {
   await db.delete(websites).where(eq(websites.id, id));
+}
+
+/** Whether any click was tracked through this website's links (its clicks, conversions and commissions hang on them). */
+export async function hasTrackingHistory(db: Db, id: string): Promise<boolean> {
+  const links = db
+    .select({ id: trackingLinks.id })
+    .from(trackingLinks)
+    .where(eq(trackingLinks.websiteId, id));
+  const found = await db
+    .select({ id: clicks.id })
+    .from(clicks)
+    .where(sql`${clicks.linkId} in ${links}`)
+    .limit(1);
+  return found.length > 0;
 }

@@ -108,6 +108,10 @@ export async function updateWebsite(
 
 export async function deleteWebsite(db: Db, user: UserRow, id: string): Promise<void> {
   await loadEditable(db, user, id);
+  // Deleting would take the tracked clicks (and the conversions and commissions on them) with it.
+  if (await q.hasTrackingHistory(db, id)) {
+    throw conflict('This website has tracked clicks and commissions, so it cannot be deleted');
+  }
   await q.deleteWebsite(db, id);
 }
 
