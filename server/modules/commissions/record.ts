@@ -2,10 +2,9 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { campaigns, commissions } from '../../db/schema';
 import { audit } from '../admin/audit';
+import type { CampaignRow } from '../campaigns/queries';
+import type { CommissionRow } from './queries';
 import { priceCommission, type PricedEvent } from './math';
-
-export type CampaignRow = typeof campaigns.$inferSelect;
-export type CommissionRow = typeof commissions.$inferSelect;
 
 /** Statuses that spend a campaign's money (budget, daily cap) and count towards tiers. */
 const SPENDING = ['pending', 'approved', 'paid'] as const;

@@ -82,11 +82,9 @@ export const commissionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   ) => {
     const { updated, failed } = await commissions.decide(ctx, user, [id], decision, reason);
     if (updated[0]) return updated[0];
-    const detail = failed[0]?.detail ?? 'Commission not found';
-    if (detail === 'Commission not found') {
-      await commissions.getCommission(ctx.db, user, id); // 404 for what the user may not see
-    }
-    throw unprocessable(detail);
+    // unchanged: a 404 for what the user may not see, else why it could not change
+    await commissions.getCommission(ctx.db, user, id);
+    throw unprocessable(failed[0]?.detail ?? 'The commission changed meanwhile; reload and try again');
   };
 
   app.post(

@@ -7,7 +7,9 @@ import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
 import { AmountError, convertMinor, describeRate, parseMajorAmount } from '../currency/money';
 import type { RateTable } from '../currency/rates';
 import { PAID_EVENT } from '../commissions/math';
-import { lockCampaign, recordCommission, type CampaignRow, type CommissionRow } from '../commissions/record';
+import type { CampaignRow } from '../campaigns/queries';
+import type { CommissionRow } from '../commissions/queries';
+import { lockCampaign, recordCommission } from '../commissions/record';
 import type { ClickBuffer } from './click-buffer';
 import * as q from './queries';
 

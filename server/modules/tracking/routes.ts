@@ -91,7 +91,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
         })
         .catch(() => undefined);
     }
-    if (budgetReached) tracking.budgetReached(campaign.id, campaign.advertiserId, campaign.name);
+    if (budgetReached) tracking.budgetReached(campaign);
   }
 
   app.post(

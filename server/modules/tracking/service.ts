@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { loadRates, type RateTable } from '../currency/rates';
+import type { CampaignRow } from '../campaigns/queries';
 import { lockCampaign, recordCommission } from '../commissions/record';
 import { isBotRequest } from './bots';
 import { ClickBuffer, UniqueClickWindow, type ClickRecord } from './click-buffer';
@@ -35,6 +36,9 @@ export function newClickId(): string {
 
 /** Lets queued requests run (a PGlite query holds the event loop while it executes). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What the budget notice needs of a campaign that was just paused. */
+type PausedCampaign = Pick<CampaignRow, 'id' | 'advertiserId' | 'name'>;
 
 export interface ClickRequest {
   code: string;
@@ -132,7 +136,7 @@ export class Tracking {
 
   /** Writes a batch of clicks, and for CPC campaigns the commissions of the unique human clicks, in one transaction. */
   private async writeClicks(batch: ClickRecord[]): Promise<void> {
-    const paused: { campaignId: string; advertiserId: string }[] = [];
+    const paused: PausedCampaign[] = [];
     await this.ctx.db.transaction(async (tx) => {
       const inserted: q.InsertedClick[] = [];
       for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
@@ -144,8 +148,11 @@ export class Tracking {
         (c) => c.commissionModel === 'cpc' && !c.isBot && !c.isTest && uniqueIds.has(c.id),
       );
       const byCampaign = new Map<string, ClickRecord[]>();
-      for (const click of payable)
-        byCampaign.set(click.campaignId, [...(byCampaign.get(click.campaignId) ?? []), click]);
+      for (const click of payable) {
+        const list = byCampaign.get(click.campaignId);
+        if (list) list.push(click);
+        else byCampaign.set(click.campaignId, [click]);
+      }
       for (const [campaignId, clicks] of byCampaign) {
         const campaign = await lockCampaign(tx, campaignId);
         for (const click of clicks) {
@@ -160,15 +167,15 @@ export class Tracking {
             isTest: false,
             now: click.createdAt,
           });
-          if (recorded.budgetReached) paused.push({ campaignId, advertiserId: campaign.advertiserId });
+          if (recorded.budgetReached) paused.push(campaign);
         }
       }
     });
-    for (const { campaignId, advertiserId } of paused) this.budgetReached(campaignId, advertiserId, null);
+    for (const campaign of paused) this.budgetReached(campaign);
   }
 
   /** After a commit that paused a campaign on its budget: caches forget it, the advertiser hears of it. */
-  budgetReached(campaignId: string, advertiserId: string, campaignName: string | null): void {
+  budgetReached({ id: campaignId, advertiserId, name }: PausedCampaign): void {
     this.ctx.events.emit('campaign.changed', { campaignId });
     void this.ctx.notifier
       .notify(advertiserId, {
@@ -177,7 +184,7 @@ export class Tracking {
         isImportant: true,
         requiresAction: true,
         title: 'Campaign paused: budget reached',
-        body: `${campaignName ?? 'Your campaign'} reached its budget and was paused. Raise the budget to resume it.`,
+        body: `${name} reached its budget and was paused. Raise the budget to resume it.`,
         link: '/campaigns',
         data: { type: 'campaign', id: campaignId },
       })
