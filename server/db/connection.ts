@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -34,12 +35,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { PGliteWorkerClient } = await import('./pglite-worker-client');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzle({ client, schema });
+  // PGlite runs in a worker thread: its queries execute synchronously and would otherwise hold up every
+  // HTTP request while they run (see pglite-worker.ts)
+  const client = await PGliteWorkerClient.create(options.dataDir);
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

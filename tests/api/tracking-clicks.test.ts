@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, clicks, commissions, notifications } from '../../server/db/schema';
 import { call, createTestApp, type TestApp } from './support/test-app';
@@ -61,6 +61,22 @@ describe('GET /t/{code}', () => {
       isTest: false,
     });
     expect(stored[0]!.ipHash).not.toContain('203.0.113.7');
+  });
+
+  it('keeps redirecting while the database is busy with a long query', async () => {
+    const { code } = await approvedLink(t, adv, pub);
+    expect((await clickOn(t, code)).res.statusCode).toBe(302); // the link is now cached
+    const finished: string[] = [];
+    const busy = t.database.db
+      .execute(sql`select count(*) from generate_series(1, 1000000)`)
+      .then(() => finished.push('query'));
+    // a query executing on the server's own thread would hold this timer until it finished
+    await new Promise((r) => setTimeout(r, 20));
+    const click = await clickOn(t, code, { ip: '198.51.100.77' });
+    finished.push('redirect');
+    await busy;
+    expect(click.res.statusCode).toBe(302);
+    expect(finished).toEqual(['redirect', 'query']);
   });
 
   it('answers an unknown code with a small 404 page and no redirect', async () => {

@@ -1,0 +1,122 @@
+// Runs PGlite in a worker thread (started by pglite-worker-client.ts). PGlite is PostgreSQL compiled
+// to WASM and executes synchronously: on the main thread every query would stop HTTP requests for its
+// whole duration. Here it only costs this thread, and the main thread keeps answering.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-protocol';
+
+const port = parentPort!;
+const { dataDir } = workerData as WorkerStart;
+
+/** Thrown inside a transaction callback to make PGlite roll it back. */
+const ROLLBACK = Symbol('rollback');
+
+interface OpenTransaction {
+  tx: Transaction;
+  /** ends the transaction callback: true commits, false rolls back */
+  end: (commit: boolean) => void;
+  /** settles once PGlite has committed or rolled back */
+  done: Promise<void>;
+}
+
+const transactions = new Map<number, OpenTransaction>();
+const identity = (value: string) => value;
+
+function queryOptions(rowMode: 'array' | 'object', rawTypes: number[]): QueryOptions {
+  return { rowMode, parsers: Object.fromEntries(rawTypes.map((oid) => [oid, identity])) };
+}
+
+/** The fields of a PostgreSQL error that callers look at (code, constraint, detail …), as plain data. */
+function serializeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out: Record<string, unknown> = { message: err.message, name: err.name };
+  for (const key of [
+    'code',
+    'severity',
+    'detail',
+    'hint',
+    'position',
+    'schema',
+    'table',
+    'column',
+    'dataType',
+    'constraint',
+    'where',
+  ]) {
+    const value = (err as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+function client(txId: number | null) {
+  if (txId === null) return db;
+  const open = transactions.get(txId);
+  if (!open) throw new Error('the transaction has already ended');
+  return open.tx;
+}
+
+function begin(id: number): Promise<void> {
+  return new Promise<void>((started, failed) => {
+    let end!: (commit: boolean) => void;
+    const ended = new Promise<boolean>((resolve) => (end = resolve));
+    const done = db
+      .transaction(async (tx) => {
+        transactions.set(id, { tx, end, done });
+        started();
+        if (!(await ended)) throw ROLLBACK;
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          if (err !== ROLLBACK) throw err;
+        },
+      )
+      .finally(() => transactions.delete(id));
+    // a failure before the callback ran (BEGIN itself) is the caller's error
+    done.catch(failed);
+  });
+}
+
+async function handle(request: WorkerRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const result = await client(request.tx).query(
+        request.sql,
+        request.params,
+        queryOptions(request.rowMode, request.rawTypes),
+      );
+      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+    }
+    case 'exec': {
+      const results = await client(request.tx).exec(request.sql);
+      return results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields }));
+    }
+    case 'begin':
+      await begin(request.id);
+      return request.id;
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error('the transaction has already ended');
+      open.end(request.commit);
+      await open.done;
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+const db = await PGlite.create(dataDir);
+
+port.on('message', (request: WorkerRequest) => {
+  // requests are handled concurrently: PGlite's own locks order them as they would on the main thread
+  // (a transaction holds the database until it ends; other queries wait for it)
+  handle(request).then(
+    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies WorkerReply),
+    (err: unknown) =>
+      port.postMessage({ id: request.id, ok: false, error: serializeError(err) } satisfies WorkerReply),
+  );
+});
+port.postMessage({ id: 0, ok: true, result: 'ready' } satisfies WorkerReply);

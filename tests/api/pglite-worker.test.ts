@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../server/lib/db-errors';
+import { PGliteWorkerClient } from '../../server/db/pglite-worker-client';
+
+// The PGlite client itself; the whole API suite runs through it too (tests/api/support/test-app.ts).
+describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', () => {
+  let db: PGliteWorkerClient;
+  beforeAll(async () => {
+    db = await PGliteWorkerClient.create(undefined);
+    await db.exec(`create table items (id int primary key, name text not null, at timestamptz)`);
+  });
+  afterAll(() => db.close());
+
+  it('answers queries in object and array row modes, leaving the types Drizzle parses as text', async () => {
+    await db.query(`insert into items values (1, 'one', '2026-01-02T03:04:05Z')`);
+    const objects = await db.query<{ id: number; name: string; at: Date }>(
+      'select id, name, at from items where id = $1',
+      [1],
+    );
+    expect(objects.rows).toEqual([{ id: 1, name: 'one', at: new Date('2026-01-02T03:04:05Z') }]);
+    // 1184 is timestamptz: with a parser given for it, the value stays PostgreSQL's text
+    const arrays = await db.query('select id, at from items', [], {
+      rowMode: 'array',
+      parsers: { 1184: (v: string) => v },
+    });
+    expect(arrays.rows).toEqual([[1, '2026-01-02 03:04:05+00']]);
+  });
+
+  it("keeps PostgreSQL's error fields, so a unique violation is recognised", async () => {
+    const err = await db.query(`insert into items values (1, 'again', null)`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    expect(isUniqueViolation(err)).toBe(true);
+    expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    const value = await db.transaction(async (tx) => {
+      await tx.query(`insert into items values (2, 'two', null)`);
+      return 'done';
+    });
+    expect(value).toBe('done');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into items values (3, 'three', null)`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const ids = await db.query<{ id: number }>('select id from items order by id');
+    expect(ids.rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('makes a query from outside wait for an open transaction, as PGlite itself does', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = db.transaction(async (t) => {
+      await t.query(`insert into items values (4, 'four', null)`);
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = db.query<{ n: number }>('select count(*)::int as n from items where id = 4');
+    let answered = false;
+    void outside.then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false);
+    release();
+    await tx;
+    expect((await outside).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses queries on a transaction that has ended', async () => {
+    let leaked!: { query: (sql: string) => Promise<unknown> };
+    await db.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked.query('select 1')).rejects.toThrow('the transaction has already ended');
+  });
+
+  it('keeps the main thread free while a long query runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    await db.query('select count(*) from generate_series(1, 1000000)');
+    clearInterval(timer);
+    const elapsed = Date.now() - started;
+    // a query on the main thread would let no timer fire until it finished
+    expect(elapsed).toBeGreaterThan(60);
+    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
+  });
+});
