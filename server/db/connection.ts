@@ -9,6 +9,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: `COPY … FROM '/dev/blob'` fed with `data` in COPY's text format (bulk writes) */
+  copyFrom?: (sql: string, data: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,5 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGliteWorkerClient.create(options.dataDir);
   const db = drizzle({ client: client as unknown as PGlite, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    copyFrom: (sql, data) => client.copyFrom(sql, data),
+    close: () => client.close(),
+  };
 }

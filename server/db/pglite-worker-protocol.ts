@@ -18,6 +18,8 @@ export type WorkerRequest =
       rawTypes: number[];
     }
   | { id: number; op: 'exec'; tx: number | null; sql: string }
+  /** `COPY … FROM '/dev/blob'` with `data` as the input: one statement, so all rows or none */
+  | { id: number; op: 'copy'; sql: string; data: string }
   /** starts a transaction; its id is the request id */
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }

@@ -92,6 +92,10 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       const results = await client(request.tx).exec(request.sql);
       return results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields }));
     }
+    case 'copy': {
+      const result = await db.query(request.sql, [], { blob: new Blob([request.data]) });
+      return { affectedRows: result.affectedRows };
+    }
     case 'begin':
       await begin(request.id);
       return request.id;

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, clicks, commissions, notifications } from '../../server/db/schema';
+import { buildApp } from '../../server/app';
+import { testConfig } from '../../server/config';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, type Party } from './support/tracking-fixtures';
 
@@ -77,6 +79,28 @@ describe('GET /t/{code}', () => {
     await busy;
     expect(click.res.statusCode).toBe(302);
     expect(finished).toEqual(['redirect', 'query']);
+  });
+
+  it('stores sub-ids with tabs, newlines and backslashes as sent, and drops NUL characters', async () => {
+    const { code, campaign } = await approvedLink(t, adv, pub);
+    const odd = await clickOn(t, code, {
+      query: '?sub1=a%00b&sub2=tab%09and%5Cback%0Anew%0Dline&sub3=%5CN',
+      ip: '198.51.100.80',
+    });
+    const plain = await clickOn(t, code, { query: '?sub1=plain', ip: '198.51.100.81' });
+    expect([odd.res.statusCode, plain.res.statusCode]).toEqual([302, 302]);
+    const rows = await eventually(
+      () => clicksOf(campaign.id),
+      (r) => r.length === 2,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(odd.clickId!)).toMatchObject({
+      sub1: 'ab',
+      sub2: 'tab\tand\\back\nnew\rline',
+      sub3: '\\N',
+      sub4: null,
+    });
+    expect(byId.get(plain.clickId!)).toMatchObject({ sub1: 'plain' });
   });
 
   it('answers an unknown code with a small 404 page and no redirect', async () => {
@@ -189,6 +213,47 @@ describe('click buffer', () => {
       await own.app.close();
       const rows = await own.database.db.select().from(clicks).where(eq(clicks.campaignId, campaign.id));
       expect(rows).toHaveLength(20);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('after a restart', () => {
+  it('still counts a visitor of the last hour as a repeat, and pays a CPC click once', async () => {
+    const own = await createTestApp();
+    try {
+      const a = await party(own, 'advertiser');
+      const p = await party(own, 'publisher');
+      const cpa = await approvedLink(own, a, p);
+      const cpc = await approvedLink(own, a, p, { commission_model: 'cpc', payout_minor: 25 });
+      const ip = '203.0.113.50';
+      const before = [await clickOn(own, cpa.code, { ip }), await clickOn(own, cpc.code, { ip })];
+      await own.app.close(); // writes the buffered clicks
+      const restarted = { ...own, app: await buildApp({ config: testConfig(), database: own.database }) };
+      // apart, so the CPA click's batch pays nothing (on PGlite such a batch is written with COPY)
+      const afterCpa = await clickOn(restarted, cpa.code, { ip });
+      await new Promise((r) => setTimeout(r, 400));
+      const after = [afterCpa, await clickOn(restarted, cpc.code, { ip })];
+      const newcomer = await clickOn(restarted, cpc.code, { ip: '203.0.113.51' });
+      await restarted.app.close();
+
+      const unique = async (campaignId: string) =>
+        new Map(
+          (await own.database.db.select().from(clicks).where(eq(clicks.campaignId, campaignId))).map((r) => [
+            r.id,
+            r.isUnique,
+          ]),
+        );
+      const cpaClicks = await unique(cpa.campaign.id);
+      const cpcClicks = await unique(cpc.campaign.id);
+      expect([cpaClicks.get(before[0]!.clickId!), cpaClicks.get(after[0]!.clickId!)]).toEqual([true, false]);
+      expect([cpcClicks.get(before[1]!.clickId!), cpcClicks.get(after[1]!.clickId!)]).toEqual([true, false]);
+      const paid = await own.database.db
+        .select()
+        .from(commissions)
+        .where(eq(commissions.campaignId, cpc.campaign.id));
+      expect(paid.map((c) => c.clickId).sort()).toEqual([before[1]!.clickId, newcomer.clickId].sort());
     } finally {
       await own.close();
     }

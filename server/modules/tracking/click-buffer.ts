@@ -109,7 +109,13 @@ export class UniqueClickWindow {
   private readonly seen = new Map<string, number>();
   private lastSweep = 0;
 
-  constructor(private readonly windowMs = 60 * 60 * 1000) {}
+  constructor(private readonly windowMs: number) {}
+
+  /** Remembers a unique click stored before this process started. */
+  seed(linkId: string, ipHash: string, at: number): void {
+    const key = `${linkId}|${ipHash}`;
+    if ((this.seen.get(key) ?? -Infinity) < at) this.seen.set(key, at);
+  }
 
   /** Records the click and says whether it is unique. */
   check(linkId: string, ipHash: string, at: number): boolean {

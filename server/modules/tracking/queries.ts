@@ -52,16 +52,13 @@ export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget |
   };
 }
 
-export interface InsertedClick {
-  id: string;
-  is_unique: boolean;
-}
-
 /**
  * Inserts a batch in one statement. `is_unique` from memory is confirmed against the table, so a
- * restart (which empties the in-memory window) does not make a repeat click unique again.
+ * restart (which empties the in-memory window) does not make a repeat click unique again. With
+ * `confirmUnique`, answers the ids of the clicks stored as unique (CPC pays those); otherwise nothing
+ * comes back, which spares the database a result row per click.
  */
-export async function insertClicks(db: Db, batch: ClickRecord[]): Promise<InsertedClick[]> {
+export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: boolean): Promise<string[]> {
   const payload = JSON.stringify(
     batch.map((c) => ({
       id: c.id,
@@ -83,7 +80,7 @@ export async function insertClicks(db: Db, batch: ClickRecord[]): Promise<Insert
       created_at: c.createdAt.toISOString(),
     })),
   );
-  const result = await db.execute(sql`
+  const insert = sql`
     insert into clicks (id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer,
       sub1, sub2, sub3, sub4, sub5, is_unique, is_bot, is_test, created_at)
     select r.id, r.link_id, r.campaign_id, r.publisher_id, r.website_id, r.ip_hash, r.user_agent, r.referrer,
@@ -97,9 +94,52 @@ export async function insertClicks(db: Db, batch: ClickRecord[]): Promise<Insert
     from json_to_recordset(${payload}::json) as r(id text, link_id uuid, campaign_id uuid, publisher_id uuid,
       website_id uuid, ip_hash text, user_agent text, referrer text, sub1 text, sub2 text, sub3 text,
       sub4 text, sub5 text, is_unique boolean, is_bot boolean, is_test boolean, created_at timestamptz)
-    on conflict (id) do nothing
-    returning id, is_unique`);
-  return (result as unknown as { rows: InsertedClick[] }).rows;
+    on conflict (id) do nothing`;
+  if (!confirmUnique) {
+    await db.execute(insert);
+    return [];
+  }
+  const result = await db.execute(sql`
+    with inserted as (${insert} returning id, is_unique)
+    select id from inserted where is_unique`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+const CLICK_COLUMNS =
+  'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, is_unique, is_bot, is_test, created_at';
+/** Bulk load of clicks in COPY's text format (see clicksAsCopyText). */
+export const COPY_CLICKS = `copy clicks (${CLICK_COLUMNS}) from '/dev/blob'`;
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const COPY_SPECIAL = /[\\\t\n\r]/g;
+
+/** A text value for COPY: null as \N; backslash, tab, newline and carriage return escaped. */
+function copyText(value: string | null): string {
+  if (value === null) return '\\N';
+  COPY_SPECIAL.lastIndex = 0;
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]!) : value;
+}
+
+/** A batch of clicks as COPY input: a line per click, columns as in COPY_CLICKS, tab-separated. */
+export function clicksAsCopyText(batch: ClickRecord[]): string {
+  let out = '';
+  for (const c of batch) {
+    out += `${c.id}\t${c.linkId}\t${c.campaignId}\t${c.publisherId}\t${c.websiteId}\t${copyText(c.ipHash)}\t${copyText(c.userAgent)}\t${copyText(c.referrer)}\t${c.subs.map(copyText).join('\t')}\t${c.isUnique ? 't' : 'f'}\t${c.isBot ? 't' : 'f'}\t${c.isTest ? 't' : 'f'}\t${c.createdAt.toISOString()}\n`;
+  }
+  return out;
+}
+
+/** The last unique click per (link, ip hash) since `since` (ms), to seed the uniqueness window at start. */
+export async function recentUniqueClicks(db: Db, since: number) {
+  const result = await db.execute(sql`
+    select c.link_id, c.ip_hash, (extract(epoch from max(c.created_at)) * 1000)::float8 as at
+    from ${campaigns} k
+    join ${clicks} c on c.campaign_id = k.id and c.created_at > ${new Date(since).toISOString()}::timestamptz
+      and c.is_unique
+    group by c.link_id, c.ip_hash`);
+  return (result as unknown as { rows: { link_id: string; ip_hash: string; at: number }[] }).rows.map(
+    (r) => ({ linkId: r.link_id, ipHash: r.ip_hash, at: Number(r.at) }),
+  );
 }
 
 export type ClickRow = typeof clicks.$inferSelect;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { loadRates, type RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
@@ -14,7 +15,7 @@ export const SUB_ID_KEYS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_SUB_ID = 255;
 /** rows per INSERT while writing a batch of clicks (bounds one statement's size) */
-const INSERT_CHUNK = 250;
+const INSERT_CHUNK = 1_000;
 
 const CLICK_ID_BYTES = 16;
 let idPool = Buffer.alloc(0);
@@ -32,6 +33,15 @@ export function newClickId(): string {
   const id = idPool.toString('base64url', idOffset, idOffset + CLICK_ID_BYTES);
   idOffset += CLICK_ID_BYTES;
   return id;
+}
+
+/** A repeat from the same address on the same link within this time is not unique. */
+const UNIQUE_WINDOW_MS = 60 * 60 * 1000;
+
+export interface TrackingOptions {
+  clickFlushMs: number;
+  /** the database's bulk load (`Database.copyFrom`), where it has one */
+  copyFrom?: (sql: string, data: string) => Promise<void>;
 }
 
 /** What the budget notice needs of a campaign that was just paused. */
@@ -84,13 +94,13 @@ export class Tracking {
   readonly rates: RateCache;
   /** random per process: only the in-process test tool can mark clicks as tests */
   readonly testToken = randomBytes(24).toString('base64url');
-  private readonly unique = new UniqueClickWindow();
+  private readonly unique = new UniqueClickWindow(UNIQUE_WINDOW_MS);
 
   constructor(
     private readonly ctx: AppContext,
     private readonly ipSalt: string,
     log: FastifyBaseLogger,
-    options: { clickFlushMs: number },
+    private readonly options: TrackingOptions,
   ) {
     this.links = new LinkCache((code) => q.loadLinkTarget(ctx.db, code));
     this.clicks = new ClickBuffer((batch) => this.writeClicks(batch), log, {
@@ -102,9 +112,19 @@ export class Tracking {
     ctx.events.on('user.changed', () => this.links.clear());
   }
 
-  static async create(ctx: AppContext, log: FastifyBaseLogger): Promise<Tracking> {
+  static async create(
+    ctx: AppContext,
+    log: FastifyBaseLogger,
+    options: Pick<TrackingOptions, 'copyFrom'> = {},
+  ): Promise<Tracking> {
     const salt = await getOrCreateSecret(ctx.db, 'click_ip_salt');
-    return new Tracking(ctx, salt, log, { clickFlushMs: ctx.config.clickFlushMs });
+    const tracking = new Tracking(ctx, salt, log, { ...options, clickFlushMs: ctx.config.clickFlushMs });
+    // a restart must not make the visitors of the last hour unique again
+    const now = Date.now();
+    for (const c of await q.recentUniqueClicks(ctx.db, now - UNIQUE_WINDOW_MS)) {
+      tracking.unique.seed(c.linkId, c.ipHash, c.at);
+    }
+    return tracking;
   }
 
   hashIp(ip: string): string {
@@ -131,18 +151,30 @@ export class Tracking {
     return { kind: 'redirect', location: landingUrl(target.landingUrl, clickId, request.subs), clickId };
   }
 
-  /** Writes a batch of clicks, and for CPC campaigns the commissions of the unique human clicks, in one transaction. */
+  /**
+   * Writes a batch of clicks, and for CPC campaigns the commissions of the unique human clicks, in one
+   * transaction. On PGlite (one process, so the uniqueness window in memory is complete) a batch that
+   * pays nothing is written with one COPY, the cheapest way in.
+   */
   private async writeClicks(batch: ClickRecord[]): Promise<void> {
+    const { copyFrom } = this.options;
+    if (copyFrom && !batch.some(mayBePaid)) {
+      try {
+        return await copyFrom(q.COPY_CLICKS, q.clicksAsCopyText(batch));
+      } catch (err) {
+        // a batch partly stored before (a retry) goes the way that skips stored rows
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
     const paused: PausedCampaign[] = [];
     await this.ctx.db.transaction(async (tx) => {
-      const inserted: q.InsertedClick[] = [];
+      const uniqueIds = new Set<string>();
       for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
-        inserted.push(...(await q.insertClicks(tx, batch.slice(i, i + INSERT_CHUNK))));
+        const chunk = batch.slice(i, i + INSERT_CHUNK);
+        const stored = await q.insertClicks(tx, chunk, chunk.some(mayBePaid));
+        for (const id of stored) uniqueIds.add(id);
       }
-      const uniqueIds = new Set(inserted.filter((c) => c.is_unique).map((c) => c.id));
-      const payable = batch.filter(
-        (c) => c.commissionModel === 'cpc' && !c.isBot && !c.isTest && uniqueIds.has(c.id),
-      );
+      const payable = batch.filter((c) => mayBePaid(c) && uniqueIds.has(c.id));
       const byCampaign = new Map<string, ClickRecord[]>();
       for (const click of payable) {
         const list = byCampaign.get(click.campaignId);
@@ -188,6 +220,14 @@ export class Tracking {
   }
 }
 
+/** A click CPC pays if the table confirms it unique: a human, non-test, unique click on a CPC campaign. */
+const mayBePaid = (c: ClickRecord) => c.commissionModel === 'cpc' && c.isUnique && !c.isBot && !c.isTest;
+
+/** Cut to `max` characters, without NUL (`%00` in a sub-id), which PostgreSQL text cannot hold. */
+function storable(text: string, max: number): string {
+  return (text.includes('\0') ? text.replaceAll('\0', '') : text).slice(0, max);
+}
+
 function toClickRecord(
   target: LinkTarget,
   c: {
@@ -209,9 +249,9 @@ function toClickRecord(
     websiteId: target.websiteId,
     commissionModel: target.commissionModel,
     ipHash: c.ipHash,
-    userAgent: c.request.userAgent.slice(0, 512),
-    referrer: c.request.referrer?.slice(0, 1024) ?? null,
-    subs: c.request.subs.map((s) => (s === null ? null : s.slice(0, MAX_SUB_ID))),
+    userAgent: storable(c.request.userAgent, 512),
+    referrer: c.request.referrer === null ? null : storable(c.request.referrer, 1024),
+    subs: c.request.subs.map((s) => (s === null ? null : storable(s, MAX_SUB_ID))),
     isUnique: c.isUnique,
     isBot: c.isBot,
     isTest: c.isTest,
