@@ -19,27 +19,39 @@ export interface ClickRecord {
 }
 
 export interface ClickBufferOptions {
-  /** longest a click waits in memory before it is written (the crash window) */
+  /** longest a click waits in memory before its write starts, unless a write is still under way */
   windowMs?: number;
-  /** a batch this large is written at once */
+  /** the most clicks one write takes; a backlog this large is written at once */
   maxBatch?: number;
-  /** rows kept for a retry while the database is failing; beyond this, clicks are dropped and logged */
+  /** clicks held in memory at most (a database slower than the traffic, or failing); beyond it new clicks are dropped and counted */
   maxPending?: number;
+  /** how long after a failed write it is tried again */
+  retryMs?: number;
 }
 
 /**
  * Buffers clicks from the redirect path and writes them in batches, so a redirect never waits for the
- * database. Crash window: a click redirected less than `windowMs` before the process is killed with
- * SIGKILL (or the machine dies) is lost; SIGTERM and app.close() flush everything first.
+ * database. One write at a time: while it runs, new clicks gather and go out together once it ends, so
+ * a slower database gets bigger (cheaper per row) batches rather than a growing queue of writes, and the
+ * memory held is bounded by `maxPending`.
+ *
+ * Crash window: a click waits at most `windowMs` (or for the write under way) before its write starts;
+ * one redirected in that time before the process is killed with SIGKILL (or the machine dies) is lost.
+ * SIGTERM and app.close() flush everything first.
  */
 export class ClickBuffer {
+  /** oldest first; a failed batch goes back to the front */
   private pending: ClickRecord[] = [];
   private readonly pendingIds = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private writing: Promise<boolean> | null = null;
+  private retryAt = 0;
   private readonly windowMs: number;
   private readonly maxBatch: number;
   private readonly maxPending: number;
+  private readonly retryMs: number;
+  /** clicks accepted so far, and how many of them (oldest first) are written */
+  private accepted = 0;
   written = 0;
   dropped = 0;
 
@@ -49,15 +61,31 @@ export class ClickBuffer {
     options: ClickBufferOptions = {},
   ) {
     this.windowMs = options.windowMs ?? 250;
-    this.maxBatch = options.maxBatch ?? 2_000;
+    this.maxBatch = options.maxBatch ?? 5_000;
     this.maxPending = options.maxPending ?? 200_000;
+    this.retryMs = options.retryMs ?? 1_000;
   }
 
   add(click: ClickRecord): void {
+    if (this.pending.length >= this.maxPending) {
+      this.dropped++;
+      if (this.dropped % 10_000 === 1) {
+        this.log.error(
+          { dropped: this.dropped, pending: this.pending.length },
+          'click buffer full: clicks dropped',
+        );
+      }
+      return;
+    }
     this.pending.push(click);
     this.pendingIds.add(click.id);
-    if (this.pending.length >= this.maxBatch) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.windowMs);
+    this.accepted++;
+    if (this.pending.length === this.maxBatch && !this.writing) {
+      this.clearTimer();
+      void this.writeNext();
+    } else {
+      this.schedule();
+    }
   }
 
   /** Whether a click is still waiting to be written (a postback for it must flush first). */
@@ -69,34 +97,65 @@ export class ClickBuffer {
     return this.pending.length;
   }
 
-  /** Writes everything buffered so far; resolves when it is in the database (or has failed and been kept). */
-  flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
+  /**
+   * Writes every click accepted so far; resolves when they are in the database, or when a write has
+   * failed (they are kept and tried again).
+   */
+  async flush(): Promise<void> {
+    const target = this.accepted;
+    while (this.written < target) {
+      if (!(await this.writeNext())) return;
     }
-    const batch = this.pending;
-    if (batch.length === 0) return this.chain;
-    this.pending = [];
-    this.chain = this.chain.then(() => this.writeBatch(batch));
-    return this.chain;
   }
 
-  private async writeBatch(batch: ClickRecord[]): Promise<void> {
+  /** The write under way, or a new one of the oldest clicks; true when it stored them. */
+  private writeNext(): Promise<boolean> {
+    this.writing ??= this.writeOldest().finally(() => {
+      this.writing = null;
+      this.schedule();
+    });
+    return this.writing;
+  }
+
+  private async writeOldest(): Promise<boolean> {
+    this.clearTimer();
+    const batch = this.pending.splice(0, this.maxBatch);
+    if (batch.length === 0) return true;
     try {
       await this.write(batch);
       this.written += batch.length;
       for (const click of batch) this.pendingIds.delete(click.id);
+      return true;
     } catch (err) {
-      // keep the clicks for the next flush unless the backlog is already too large
-      const room = Math.max(0, this.maxPending - this.pending.length);
-      const kept = batch.slice(0, room);
-      const lost = batch.slice(room);
-      this.pending = [...kept, ...this.pending];
-      for (const click of lost) this.pendingIds.delete(click.id);
-      this.dropped += lost.length;
-      this.log.error({ err, kept: kept.length, dropped: lost.length }, 'writing clicks failed');
-      if (this.pending.length > 0) this.timer ??= setTimeout(() => void this.flush(), 1_000);
+      this.pending = batch.concat(this.pending);
+      this.retryAt = Date.now() + this.retryMs;
+      this.log.error(
+        { err, pending: this.pending.length },
+        'writing clicks failed; they are kept for a retry',
+      );
+      return false;
+    }
+  }
+
+  /** Starts the timer for the next write: when the oldest click has waited `windowMs`, at once for a full batch. */
+  private schedule(): void {
+    if (this.writing || this.timer || this.pending.length === 0) return;
+    const now = Date.now();
+    const due =
+      this.pending.length >= this.maxBatch ? now : this.pending[0]!.createdAt.getTime() + this.windowMs;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.writeNext();
+      },
+      Math.max(0, due - now, this.retryAt - now),
+    );
+  }
+
+  private clearTimer(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
     }
   }
 }

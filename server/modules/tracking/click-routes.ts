@@ -19,10 +19,14 @@ function sendPage(reply: FastifyReply, status: number, title: string, message: s
 
 /** `GET /t/{code}` (HEAD too): the hot redirect path. Request logging is off here: it would cost more than the redirect. */
 export const clickRoutes: FastifyPluginAsyncZod<{ tracking: Tracking }> = async (app, { tracking }) => {
+  // One logger for every redirect instead of a child per request (2% of the main thread under load):
+  // warnings and errors from here carry the route, not the request id.
+  const log = app.log.child({ route: '/t/:code' }, { level: 'warn' });
   app.get(
     '/t/:code',
     {
       logLevel: 'warn',
+      childLoggerFactory: () => log,
       schema: {
         tags: ['tracking'],
         summary: 'Tracking link: records a click and redirects to the campaign landing page',

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -127,8 +127,9 @@ export class Tracking {
     return tracking;
   }
 
+  /** sha256(salt ‖ ip), 22 base64url characters; the one-shot `hash` costs half of a Hash object */
   hashIp(ip: string): string {
-    return createHash('sha256').update(this.ipSalt).update(ip).digest('base64url').slice(0, 22);
+    return hash('sha256', this.ipSalt + ip, 'base64url').slice(0, 22);
   }
 
   /** The redirect path: cached lookup, checks, a buffered click row, the landing URL. No database wait on a hit. */
