@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../server/lib/db-errors';
 import { PGliteWorkerClient } from '../../server/db/pglite-worker-client';
@@ -75,6 +76,19 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', 
     });
     await expect(leaked.query('select 1')).rejects.toThrow('the transaction has already ended');
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'runs the database thread at a lower priority than the HTTP thread',
+    () => {
+      const niceOf = (task: string) => {
+        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      const values = readdirSync('/proc/self/task').map(niceOf);
+      expect(values).toContain(10);
+      expect(niceOf(String(process.pid))).toBe(0);
+    },
+  );
 
   it('keeps the main thread free while a long query runs', async () => {
     let ticks = 0;
