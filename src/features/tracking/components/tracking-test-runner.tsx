@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
 import { useRunTrackingTest, type TrackingTestInput } from '../api/run-tracking-test';
 import { TRACKING_TEST_STEP_LABELS } from '../types';
 import { TrackingTestSteps } from './tracking-test-steps';
@@ -11,13 +13,44 @@ interface TrackingTestRunnerProps {
   linkId?: string;
 }
 
+interface TestValues {
+  /** 'default': what the campaign pays for (lead for CPL, else sale) */
+  event: 'default' | 'sale' | 'lead';
+  /** major units as typed; empty: the server's test amount */
+  amount: string;
+  /** empty: the campaign's currency */
+  currency: string | null;
+}
+
+const EVENTS = [
+  { value: 'default', label: 'What the campaign pays for' },
+  { value: 'sale', label: 'Sale' },
+  { value: 'lead', label: 'Lead' },
+];
+
 /**
  * The trackingTest modal's body: runs the test as soon as it opens (a test click through /t/{code}, a
- * test postback, the commission it would earn) and shows each step; "Run again" repeats it.
+ * test postback, the commission it would earn) and shows each step; "Run again" repeats it with the
+ * event, order amount and currency chosen below (to try what a real postback would send).
  */
 export function TrackingTestRunner({ campaignId, linkId }: TrackingTestRunnerProps) {
   const test = useRunTrackingTest();
-  const input: TrackingTestInput = { campaign_id: campaignId, ...(linkId ? { link_id: linkId } : {}) };
+  const form = useForm<TestValues>({
+    initialValues: { event: 'default', amount: '', currency: null },
+    validate: {
+      amount: (value) =>
+        value.trim() === '' || /^\d+(\.\d+)?$/.test(value.trim())
+          ? null
+          : 'Enter an amount in major units, like 19.99',
+    },
+  });
+  const inputFrom = (values: TestValues): TrackingTestInput => ({
+    campaign_id: campaignId,
+    ...(linkId ? { link_id: linkId } : {}),
+    ...(values.event !== 'default' ? { event: values.event } : {}),
+    ...(values.amount.trim() ? { amount: values.amount.trim() } : {}),
+    ...(values.currency ? { currency: values.currency } : {}),
+  });
   const started = useRef(false);
   const { mutate } = test;
 
@@ -64,16 +97,31 @@ export function TrackingTestRunner({ campaignId, linkId }: TrackingTestRunnerPro
           <TrackingTestSteps steps={result.steps} />
         </>
       )}
-      <Group justify="flex-end">
-        <Button
-          variant="light"
-          loading={test.isPending}
-          disabled={!result && !test.error}
-          onClick={() => test.mutate(input)}
-        >
-          Run again
-        </Button>
-      </Group>
+      <form onSubmit={form.onSubmit((values) => test.mutate(inputFrom(values)))}>
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <Select label="Event" data={EVENTS} allowDeselect={false} {...form.getInputProps('event')} />
+            <TextInput
+              label="Order amount"
+              placeholder="100.00"
+              inputMode="decimal"
+              {...form.getInputProps('amount')}
+            />
+            <Select
+              label="Currency"
+              placeholder="Campaign currency"
+              data={[...SUPPORTED_CURRENCIES]}
+              clearable
+              {...form.getInputProps('currency')}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button type="submit" variant="light" loading={test.isPending} disabled={!result && !test.error}>
+              Run again
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Stack>
   );
 }

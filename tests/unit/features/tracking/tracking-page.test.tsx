@@ -160,9 +160,32 @@ describe('advertiser /tracking', () => {
     expect(
       within(within(dialog).getByRole('listitem', { name: 'Commission computed' })).getByText('Not run'),
     ).toBeInTheDocument();
+    const linkId = (server.callsTo('POST', '/tracking/test')[0]?.body as { link_id: string }).link_id;
     expect(server.callsTo('POST', '/tracking/test')[0]?.body).toEqual({
       campaign_id: 'c-shoes',
       link_id: expect.stringMatching(/^link-/),
+    });
+
+    // the step says what to send: run it again as a lead, with an amount and a currency
+    await user.click(within(dialog).getByRole('combobox', { name: 'Event' }));
+    await user.click(await screen.findByRole('option', { name: 'Lead' }));
+    const amount = within(dialog).getByRole('textbox', { name: 'Order amount' });
+    await user.type(amount, 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Run again' }));
+    expect(await within(dialog).findByText('Enter an amount in major units, like 19.99')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/tracking/test')).toHaveLength(1);
+    await user.clear(amount);
+    await user.type(amount, '42.50');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Currency' }));
+    await user.click(await screen.findByRole('option', { name: 'DKK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Run again' }));
+    await waitFor(() => expect(server.callsTo('POST', '/tracking/test')).toHaveLength(2));
+    expect(server.callsTo('POST', '/tracking/test')[1]?.body).toEqual({
+      campaign_id: 'c-shoes',
+      link_id: linkId,
+      event: 'lead',
+      amount: '42.50',
+      currency: 'DKK',
     });
   });
 });
