@@ -120,8 +120,7 @@ export class Tracking {
     const salt = await getOrCreateSecret(ctx.db, 'click_ip_salt');
     const tracking = new Tracking(ctx, salt, log, { ...options, clickFlushMs: ctx.config.clickFlushMs });
     // a restart must not make the visitors of the last hour unique again
-    const now = Date.now();
-    for (const c of await q.recentUniqueClicks(ctx.db, now - UNIQUE_WINDOW_MS)) {
+    for (const c of await q.recentUniqueClicks(ctx.db, Date.now() - UNIQUE_WINDOW_MS)) {
       tracking.unique.seed(c.linkId, c.ipHash, c.at);
     }
     return tracking;
