@@ -14,7 +14,7 @@ interface TrackingTestRunnerProps {
 }
 
 interface TestValues {
-  /** 'default': what the campaign pays for (lead for CPL, else sale) */
+  /** 'default': what the campaign pays for (lead for CPL, else sale), chosen by the server */
   event: 'default' | 'sale' | 'lead';
   /** major units as typed; empty: the server's test amount */
   amount: string;
@@ -23,7 +23,7 @@ interface TestValues {
 }
 
 const EVENTS = [
-  { value: 'default', label: 'What the campaign pays for' },
+  { value: 'default', label: 'Default' },
   { value: 'sale', label: 'Sale' },
   { value: 'lead', label: 'Lead' },
 ];
