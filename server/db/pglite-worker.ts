@@ -4,7 +4,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-protocol';
 
 const port = parentPort!;
@@ -53,6 +53,9 @@ function serializeError(err: unknown): Record<string, unknown> {
   return out;
 }
 
+/** What crosses back to the main thread of a result (PGlite's object also holds non-cloneable parts). */
+const plain = (r: Results<unknown>) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields });
+
 function client(txId: number | null) {
   if (txId === null) return db;
   const open = transactions.get(txId);
@@ -90,12 +93,10 @@ async function handle(request: WorkerRequest): Promise<unknown> {
         request.params,
         queryOptions(request.rowMode, request.rawTypes),
       );
-      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+      return plain(result);
     }
-    case 'exec': {
-      const results = await client(request.tx).exec(request.sql);
-      return results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields }));
-    }
+    case 'exec':
+      return (await client(request.tx).exec(request.sql)).map(plain);
     case 'copy': {
       const result = await db.query(request.sql, [], { blob: new Blob([request.data]) });
       return { affectedRows: result.affectedRows };

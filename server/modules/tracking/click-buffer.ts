@@ -160,6 +160,8 @@ export class ClickBuffer {
   }
 }
 
+const windowKey = (linkId: string, ipHash: string) => `${linkId}|${ipHash}`;
+
 /**
  * Remembers, per (link, ip hash), when the last unique click was, for one hour: a click is unique when
  * there was no unique click from that ip hash on that link within the hour before it.
@@ -172,14 +174,14 @@ export class UniqueClickWindow {
 
   /** Remembers a unique click stored before this process started. */
   seed(linkId: string, ipHash: string, at: number): void {
-    const key = `${linkId}|${ipHash}`;
+    const key = windowKey(linkId, ipHash);
     if ((this.seen.get(key) ?? -Infinity) < at) this.seen.set(key, at);
   }
 
   /** Records the click and says whether it is unique. */
   check(linkId: string, ipHash: string, at: number): boolean {
     this.sweep(at);
-    const key = `${linkId}|${ipHash}`;
+    const key = windowKey(linkId, ipHash);
     const last = this.seen.get(key);
     if (last !== undefined && at - last < this.windowMs) return false;
     this.seen.set(key, at);

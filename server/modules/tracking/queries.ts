@@ -52,6 +52,9 @@ export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget |
   };
 }
 
+const CLICK_COLUMNS =
+  'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, is_unique, is_bot, is_test, created_at';
+
 /**
  * Inserts a batch in one statement. `is_unique` from memory is confirmed against the table, so a
  * restart (which empties the in-memory window) does not make a repeat click unique again. With
@@ -81,8 +84,7 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
     })),
   );
   const insert = sql`
-    insert into clicks (id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer,
-      sub1, sub2, sub3, sub4, sub5, is_unique, is_bot, is_test, created_at)
+    insert into clicks (${sql.raw(CLICK_COLUMNS)})
     select r.id, r.link_id, r.campaign_id, r.publisher_id, r.website_id, r.ip_hash, r.user_agent, r.referrer,
       r.sub1, r.sub2, r.sub3, r.sub4, r.sub5,
       r.is_unique and not exists (
@@ -105,8 +107,6 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
-const CLICK_COLUMNS =
-  'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, is_unique, is_bot, is_test, created_at';
 /** Bulk load of clicks in COPY's text format (see clicksAsCopyText). */
 export const COPY_CLICKS = `copy clicks (${CLICK_COLUMNS}) from '/dev/blob'`;
 

@@ -162,7 +162,7 @@ export class Tracking {
       try {
         return await copyFrom(q.COPY_CLICKS, q.clicksAsCopyText(batch));
       } catch (err) {
-        // a batch partly stored before (a retry) goes the way that skips stored rows
+        // a click already stored (a write whose answer was lost) fails the whole COPY; the INSERT skips it
         if (!isUniqueViolation(err)) throw err;
       }
     }
