@@ -9,7 +9,6 @@ import { RegisterRoute } from './routes/auth/register';
 import { ResetPasswordRoute } from './routes/auth/reset-password';
 import { SignupRoute } from './routes/auth/signup';
 import { PLACEHOLDER_ROUTES, placeholderElement } from './routes/app/placeholder-pages';
-import { CrashRoute } from './routes/crash';
 import { PublicOnly, RequireAuth, RequireOnboarded } from './routes/guards';
 
 // The signed-in app (shell and pages) loads lazily; sign-in screens stay in the entry chunk.
@@ -55,6 +54,14 @@ const CatchAllRoute = lazy(() =>
   import('./routes/app/catch-all').then((m) => ({ default: m.CatchAllRoute })),
 );
 
+// A deliberate crash page to exercise the error screen: dev and test builds only. In production the
+// condition is the constant false, so the route and its chunk are left out and /debug/crash falls
+// through to the app's not-found page.
+const CrashRoute =
+  import.meta.env.DEV || import.meta.env.MODE === 'test'
+    ? lazy(() => import('./routes/crash').then((m) => ({ default: m.CrashRoute })))
+    : null;
+
 function RootLayout() {
   return (
     <>
@@ -82,7 +89,18 @@ export function createAppRoutes(): RouteObject[] {
         },
         { path: 'forgot-password', element: <ForgotPasswordRoute /> },
         { path: 'reset-password', element: <ResetPasswordRoute /> },
-        { path: 'debug/crash', element: <CrashRoute /> },
+        ...(CrashRoute
+          ? [
+              {
+                path: 'debug/crash',
+                element: (
+                  <Suspense fallback={<LoadingScreen fullHeight />}>
+                    <CrashRoute />
+                  </Suspense>
+                ),
+              },
+            ]
+          : []),
         {
           element: <RequireAuth />,
           children: [

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { clearToken, getToken } from './token-storage';
 
 export const API_TIMEOUT_MS = 10_000;
@@ -67,9 +67,27 @@ function rejectNonJson(response: AxiosResponse): AxiosResponse {
   return response;
 }
 
+/** The request went out with a token that has since been replaced (a password change issues a new one). */
+function sentWithReplacedToken(config: InternalAxiosRequestConfig): boolean {
+  const sent = /^Bearer (.+)$/.exec(
+    String(AxiosHeaders.from(config.headers).get('Authorization') ?? ''),
+  )?.[1];
+  const current = getToken();
+  return sent !== undefined && current !== null && sent !== current;
+}
+
 api.interceptors.request.use(attachToken);
 api.interceptors.response.use(rejectNonJson, (error: unknown) => {
-  if (axios.isAxiosError(error) && error.response?.status === 401) handleUnauthorized();
+  // A password change revokes the old token as it issues the new one, so a request still in flight with
+  // the old token says nothing about the current session: it fails on its own, nobody is signed out.
+  // (It is not re-sent: the new token may belong to another account by the time the 401 arrives.)
+  if (
+    axios.isAxiosError(error) &&
+    error.response?.status === 401 &&
+    !(error.config && sentWithReplacedToken(error.config))
+  ) {
+    handleUnauthorized();
+  }
   return Promise.reject(error);
 });
 

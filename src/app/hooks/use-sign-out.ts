@@ -1,21 +1,42 @@
 import { useCallback } from 'react';
+import { useLogoutAll } from '../../features/auth/api/logout-all';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { pushStore } from '../../features/push/stores/push-store';
 
 const PUSH_RELEASE_WAIT_MS = 3000;
 
 /**
- * Signing out: this browser's push subscription belongs to the account leaving, so it is dropped first
- * (while the token still authorises the call), then the session and cache go. A slow or failing push
- * release never keeps the user signed in for more than a few seconds.
+ * This browser's push subscription belongs to the account leaving, so it is dropped first (while the
+ * token still authorises the call). A slow or failing push release never holds up signing out for
+ * more than a few seconds.
  */
-export function useSignOut(): () => void {
+function releasePushSubscription(): Promise<void> {
+  const release = pushStore
+    .disable()
+    .catch((error: unknown) => console.warn('Releasing the push subscription failed', error));
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, PUSH_RELEASE_WAIT_MS));
+  return Promise.race([release, timeout]);
+}
+
+/**
+ * Signing out: the push subscription goes, then the token is revoked on the server (best effort,
+ * bounded) and the session and cache are forgotten. Resolves once this browser is signed out; it
+ * never rejects, so signing out works offline too.
+ */
+export function useSignOut(): () => Promise<void> {
   const logout = useLogout();
-  return useCallback(() => {
-    const release = pushStore
-      .disable()
-      .catch((error: unknown) => console.warn('Releasing the push subscription failed', error));
-    const timeout = new Promise<void>((resolve) => setTimeout(resolve, PUSH_RELEASE_WAIT_MS));
-    void Promise.race([release, timeout]).finally(logout);
-  }, [logout]);
+  return useCallback(() => releasePushSubscription().then(logout), [logout]);
+}
+
+/**
+ * Signing out everywhere: the push subscription goes, then the server revokes every session of the
+ * user (this one too) and this browser forgets its own. Rejects, leaving the user signed in, when the
+ * server could not revoke them: "signed out everywhere" must not be claimed offline.
+ */
+export function useSignOutEverywhere(): () => Promise<void> {
+  const { mutateAsync: logoutAll } = useLogoutAll();
+  return useCallback(async () => {
+    await releasePushSubscription();
+    await logoutAll();
+  }, [logoutAll]);
 }

@@ -43,8 +43,8 @@ export function UserMenu({ user }: { user: User }) {
         <Menu.Item
           color="red"
           onClick={() => {
-            logout();
-            navigate('/login', { replace: true });
+            // Once signed out; going earlier would bounce off /login while still signed in.
+            void logout().then(() => navigate('/login', { replace: true }));
           }}
         >
           Log out

@@ -30,7 +30,7 @@ function AccountLoadFailed() {
         <Text c="dimmed">Check your connection and try again.</Text>
         <Group>
           <Button onClick={() => void store.retryLoad()}>Try again</Button>
-          <Button variant="default" onClick={logout}>
+          <Button variant="default" onClick={() => void logout()}>
             Log out
           </Button>
         </Group>

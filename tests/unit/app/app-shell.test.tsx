@@ -33,6 +33,7 @@ describe('app shell', () => {
   });
 
   it('logs out from the account menu', async () => {
+    server.on('POST', '/auth/logout', { status: 204 });
     const { user, router } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');

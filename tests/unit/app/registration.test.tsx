@@ -1,11 +1,24 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkPasswordStrength } from '../../../src/lib/password-strength';
 import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
 import { installFakeServer, type FakeServer } from '../support/fake-server';
 import { renderApp } from '../support/render-app';
 import { makeUser } from '../support/users';
 
 let server: FakeServer;
+
+/** Scores 4 (of 4) with zxcvbn: the server accepts it. */
+const STRONG = 'quiet-orbit-maple-71';
+
+/** The meter's announced sentence (its aria-live region), once the password has been scored as `label`. */
+async function strength(label: string): Promise<HTMLElement> {
+  const level = await screen.findByText(`Password strength: ${label}.`);
+  return level.closest<HTMLElement>('[aria-live]')!;
+}
+
+// The strength checker's dictionaries load once per file; doing it here keeps each test's time its own.
+beforeAll(() => checkPasswordStrength('warm-up'), 30_000);
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -28,7 +41,8 @@ describe('registration', () => {
 
     await user.type(await screen.findByLabelText('Name'), 'Ada Lovelace');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste(STRONG);
     await user.click(screen.getByRole('radio', { name: 'Publisher' }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -38,7 +52,7 @@ describe('registration', () => {
     expect(server.callsTo('POST', '/auth/register')[0]?.body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
-      password: 'long enough',
+      password: STRONG,
       role: 'publisher',
     });
   });
@@ -53,7 +67,8 @@ describe('registration', () => {
     const role = await screen.findByRole('radiogroup', { name: 'Role' });
     expect(within(role).getByRole('radio', { name: 'Advertiser' })).toBeChecked();
     await user.type(screen.getByLabelText('Email'), 'new@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect(await screen.findByText('Your account is waiting for approval.')).toBeInTheDocument();
@@ -61,16 +76,96 @@ describe('registration', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(server.callsTo('POST', '/auth/register-simplified')[0]?.body).toEqual({
       email: 'new@example.com',
-      password: 'long enough',
+      password: STRONG,
       role: 'advertiser',
     });
+  });
+
+  it('shows a weak password as Weak and refuses to send it, then accepts a strong one', async () => {
+    server.on('POST', '/auth/register', {
+      status: 201,
+      body: { message: 'Your account is waiting for approval.', user: makeUser({ status: 'pending' }) },
+    });
+    const { user } = renderApp('/register');
+    await user.type(await screen.findByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    const password = screen.getByLabelText('Password');
+    await user.click(password);
+    await user.paste('password1');
+
+    expect(await strength('Weak')).toHaveTextContent(
+      'Password strength: Weak. This is a commonly used password. Add more words that are less common.',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Password strength' })).toHaveAttribute(
+      'aria-valuetext',
+      'Weak',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText('Choose a stronger password: This is a commonly used password.'),
+    ).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(/^Choose a stronger password/);
+    expect(server.callsTo('POST', '/auth/register')).toHaveLength(0);
+
+    await user.clear(password);
+    await user.paste(STRONG);
+    expect(await strength('Strong')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your account is waiting for approval.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/register')[0]?.body).toMatchObject({ password: STRONG });
+  });
+
+  it('refuses a password made of the e-mail address (the server scores it against the e-mail too)', async () => {
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(
+      await screen.findByText(
+        'Choose a stronger password: There should not be any personal or page related data.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/register-simplified')).toHaveLength(0);
+  });
+
+  it('shows 12345678 as Weak on the quick sign-up and does not send it', async () => {
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('12345678');
+    expect(await strength('Weak')).toHaveTextContent('This is a heavily used password.');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(
+      await screen.findByText('Choose a stronger password: This is a heavily used password.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/register-simplified')).toHaveLength(0);
+  });
+
+  it("shows the server's 422 detail when it refuses the password anyway", async () => {
+    server.on('POST', '/auth/register-simplified', {
+      status: 422,
+      body: {
+        detail: 'Choose a stronger password: add another word or two',
+        errors: [{ field: 'password', message: 'Choose a stronger password: add another word or two' }],
+      },
+    });
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste(STRONG);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Choose a stronger password: add another word or two',
+    );
   });
 
   it("shows 'Registration failed' when the server gives no detail", async () => {
     server.on('POST', '/auth/register-simplified', { status: 500 });
     const { user } = renderApp('/signup');
     await user.type(screen.getByLabelText('Email'), 'new@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
   });
@@ -88,20 +183,44 @@ describe('password reset', () => {
   it('resets the password with the token from the link', async () => {
     server.on('POST', '/auth/reset-password', { status: 200, body: { message: 'Password updated.' } });
     const { user } = renderApp('/reset-password?token=t0k');
-    await user.type(screen.getByLabelText('New password'), 'brand new pw');
+    await user.click(screen.getByLabelText('New password'));
+    await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Password updated.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
     expect(server.callsTo('POST', '/auth/reset-password')[0]?.body).toEqual({
       token: 't0k',
-      new_password: 'brand new pw',
+      new_password: STRONG,
     });
+  });
+
+  it('refuses a weak new password before sending it, and shows a 422 detail from the server', async () => {
+    server.on('POST', '/auth/reset-password', {
+      status: 422,
+      body: { detail: 'This reset link has expired.' },
+    });
+    const { user } = renderApp('/reset-password?token=t0k');
+    const field = screen.getByLabelText('New password');
+    await user.click(field);
+    await user.paste('password1');
+    expect(await strength('Weak')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(
+      await screen.findByText('Choose a stronger password: This is a commonly used password.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/reset-password')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.paste(STRONG);
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has expired.');
   });
 
   it("shows 'Failed to reset password' when the server gives no detail", async () => {
     server.on('POST', '/auth/reset-password', { networkError: true });
     const { user } = renderApp('/reset-password?token=t0k');
-    await user.type(screen.getByLabelText('New password'), 'brand new pw');
+    await user.click(screen.getByLabelText('New password'));
+    await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password');
   });

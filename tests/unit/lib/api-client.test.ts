@@ -66,6 +66,26 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('keeps the session when a 401 answers a request sent with a token replaced since (password change)', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'old');
+    window.history.replaceState(null, '', '/profile');
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    // While the request is out, a password change stores the new token and the server revokes the old one.
+    server.on('GET', '/notifications/stats', () => {
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'new');
+      return { status: 401, body: { detail: 'Token revoked' } };
+    });
+
+    const error = await failureOf(api.get('/notifications/stats'));
+    stop();
+
+    expect(classifyError(error)).toBe('HTTP_401');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new');
+    expect(listener).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('does not redirect on a 401 when already on /login', async () => {
     window.history.replaceState(null, '', '/login');
     server.on('POST', '/auth/login', { status: 401, body: { detail: 'Invalid email or password' } });

@@ -1,11 +1,28 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { ProfileForm } from '../../../features/auth/components/profile-form';
+import { SessionsCard } from '../../../features/auth/components/sessions-card';
 import { useAuth } from '../../../features/auth/stores/auth-store';
+import { showToast } from '../../../lib/toast';
+import { useSignOutEverywhere } from '../../hooks/use-sign-out';
 
 export function ProfileRoute() {
   const { user } = useAuth();
+  const signOutEverywhere = useSignOutEverywhere();
+  const navigate = useNavigate();
   if (!user) return null;
+
+  const onSignOutEverywhere = async () => {
+    await signOutEverywhere();
+    navigate('/login', { replace: true });
+    showToast({
+      title: 'Signed out on every device',
+      message: 'Log in again to continue.',
+      color: 'green',
+    });
+  };
+
   return (
     <Stack gap="xl" maw={640}>
       <Title order={1}>Profile</Title>
@@ -19,6 +36,9 @@ export function ProfileRoute() {
           </Title>
           <ChangePasswordForm />
         </Stack>
+      </Paper>
+      <Paper withBorder p="lg" component="section" aria-label="Sessions">
+        <SessionsCard onSignOutEverywhere={onSignOutEverywhere} />
       </Paper>
     </Stack>
   );

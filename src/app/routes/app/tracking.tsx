@@ -3,7 +3,9 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../features/auth/stores/auth-store';
 import { campaignKeys } from '../../../features/campaigns/api/campaign-keys';
+import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
 import { useCampaigns, type CampaignPage } from '../../../features/campaigns/api/get-campaigns';
+import { useUpdateCampaign } from '../../../features/campaigns/api/update-campaign';
 import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
 import { replaceCampaign } from '../../../features/campaigns/utils/campaign-items';
 import { AdvertiserTracking } from '../../../features/tracking/components/advertiser-tracking';
@@ -27,6 +29,20 @@ export function openTrackingTest(campaign: Pick<TrackedCampaign, 'id' | 'name'>,
 function AdvertiserTrackingPage() {
   const queryClient = useQueryClient();
   const campaigns = useCampaigns(CAMPAIGN_OPTIONS);
+  const updateCampaign = useUpdateCampaign();
+  // The campaignEdit modal, where the browser pixel is turned on; the saved campaign replaces the cached
+  // copies, so this page shows the new pixel mode at once.
+  const onEditCampaign = (campaign: TrackedCampaign) =>
+    modals.openContextModal({
+      modal: 'campaignEdit',
+      modalId: `campaignEdit-${campaign.id}`,
+      title: `Edit ${campaign.name}`,
+      size: 'lg',
+      innerProps: {
+        campaign,
+        onSubmit: (input: CampaignInput) => updateCampaign.mutateAsync({ id: campaign.id, body: input }),
+      },
+    });
   // The rotated secret replaces every cached copy of the campaign (lists and the details modal).
   const onSecretRotated = (campaign: TrackedCampaign) => {
     queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
@@ -41,6 +57,7 @@ function AdvertiserTrackingPage() {
       campaignsError={campaigns.error}
       onSecretRotated={onSecretRotated}
       onRunTest={openTrackingTest}
+      onEditCampaign={onEditCampaign}
     />
   );
 }

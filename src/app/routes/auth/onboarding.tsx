@@ -25,8 +25,8 @@ export function OnboardingRoute() {
             variant="subtle"
             size="xs"
             onClick={() => {
-              logout();
-              navigate('/login', { replace: true });
+              // Once signed out; going earlier would bounce off /login while still signed in.
+              void logout().then(() => navigate('/login', { replace: true }));
             }}
           >
             Log out

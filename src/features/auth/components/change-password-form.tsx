@@ -1,28 +1,44 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
+import { usePasswordCheck } from '../hooks/use-password-check';
+import { useAuth } from '../stores/auth-store';
 import { validateNewPassword, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
 
 export function ChangePasswordForm() {
+  const { user } = useAuth();
   const update = useUpdateProfile();
+  const passwordCheck = usePasswordCheck();
   const form = useForm({
     initialValues: { current_password: '', new_password: '' },
     validate: { current_password: validateRequired('Current password'), new_password: validateNewPassword },
   });
+  // The server scores the new password against the account's e-mail and name too.
+  const userInputs = user ? [user.email, user.name] : [];
 
-  const submit = (values: typeof form.values) =>
+  const submit = async (values: typeof form.values) => {
+    const weak = await passwordCheck.check(values.new_password, userInputs);
+    if (weak) return form.setFieldError('new_password', weak);
     update.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (response) => {
         form.reset();
-        showToast({ title: 'Password changed', message: 'Use your new password next time.', color: 'green' });
+        showToast({
+          title: 'Password changed',
+          message: response.access_token
+            ? 'Other devices have been signed out.'
+            : 'Use your new password next time.',
+          color: 'green',
+        });
       },
     });
+  };
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)}>
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
         <FormError error={update.error} fallback={FALLBACK_MESSAGES.updateProfile} />
         <PasswordInput
@@ -35,7 +51,8 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           {...form.getInputProps('new_password')}
         />
-        <Button type="submit" loading={update.isPending}>
+        <PasswordStrengthMeter password={form.values.new_password} userInputs={userInputs} />
+        <Button type="submit" loading={update.isPending || passwordCheck.checking}>
           Change password
         </Button>
       </Stack>

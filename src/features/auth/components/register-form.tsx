@@ -1,7 +1,9 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { hasToken, useRegister } from '../api/register';
+import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateEmail, validateNewPassword, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
 import { RegistrationPending } from './registration-pending';
@@ -13,16 +15,22 @@ export function RegisterForm() {
     initialValues: { name: '', email: '', password: '', role: 'advertiser' as SelfRegisterRole },
     validate: { name: validateRequired('Name'), email: validateEmail, password: validateNewPassword },
   });
+  const passwordCheck = usePasswordCheck();
+  // The server scores the password against these too.
+  const userInputs = [form.values.email, form.values.name];
+
+  const submit = async (values: typeof form.values) => {
+    const weak = await passwordCheck.check(values.password, [values.email, values.name]);
+    if (weak) return form.setFieldError('password', weak);
+    register.mutate({ ...values, name: values.name.trim() });
+  };
 
   if (register.data && !hasToken(register.data)) {
     return <RegistrationPending message={register.data.message} />;
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => register.mutate({ ...values, name: values.name.trim() }))}
-    >
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
         <FormError error={register.error} fallback={FALLBACK_MESSAGES.register} />
         <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
@@ -39,8 +47,9 @@ export function RegisterForm() {
           required
           {...form.getInputProps('password')}
         />
+        <PasswordStrengthMeter password={form.values.password} userInputs={userInputs} />
         <RoleChoice {...form.getInputProps('role')} />
-        <Button type="submit" loading={register.isPending}>
+        <Button type="submit" loading={register.isPending || passwordCheck.checking}>
           Create account
         </Button>
       </Stack>

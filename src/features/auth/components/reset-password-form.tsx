@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateNewPassword } from '../utils/validation';
 import { FormError } from './form-error';
 
@@ -12,6 +14,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     initialValues: { new_password: '' },
     validate: { new_password: validateNewPassword },
   });
+  const passwordCheck = usePasswordCheck();
+
+  // The link carries no e-mail or name, so the check has no user inputs; the server adds them.
+  const submit = async (resetToken: string, new_password: string) => {
+    const weak = await passwordCheck.check(new_password, []);
+    if (weak) return form.setFieldError('new_password', weak);
+    reset.mutate({ token: resetToken, new_password });
+  };
 
   if (!token) {
     return (
@@ -40,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit(({ new_password }) => reset.mutate({ token, new_password }))}>
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(token, values.new_password))}>
       <Stack>
         <FormError error={reset.error} fallback={FALLBACK_MESSAGES.resetPassword} />
         <PasswordInput
@@ -49,7 +59,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           required
           {...form.getInputProps('new_password')}
         />
-        <Button type="submit" loading={reset.isPending}>
+        <PasswordStrengthMeter password={form.values.new_password} />
+        <Button type="submit" loading={reset.isPending || passwordCheck.checking}>
           Reset password
         </Button>
       </Stack>

@@ -1,8 +1,10 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { hasToken } from '../api/register';
 import { useRegisterSimplified } from '../api/register-simplified';
+import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateEmail, validateNewPassword } from '../utils/validation';
 import { FormError } from './form-error';
 import { RegistrationPending } from './registration-pending';
@@ -15,13 +17,20 @@ export function SignupForm() {
     initialValues: { email: '', password: '', role: 'advertiser' as SelfRegisterRole },
     validate: { email: validateEmail, password: validateNewPassword },
   });
+  const passwordCheck = usePasswordCheck();
+
+  const submit = async (values: typeof form.values) => {
+    const weak = await passwordCheck.check(values.password, [values.email]);
+    if (weak) return form.setFieldError('password', weak);
+    signup.mutate(values);
+  };
 
   if (signup.data && !hasToken(signup.data)) {
     return <RegistrationPending message={signup.data.message} />;
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => signup.mutate(values))}>
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
         <FormError error={signup.error} fallback={FALLBACK_MESSAGES.register} />
         <TextInput
@@ -37,8 +46,9 @@ export function SignupForm() {
           required
           {...form.getInputProps('password')}
         />
+        <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.email]} />
         <RoleChoice {...form.getInputProps('role')} />
-        <Button type="submit" loading={signup.isPending}>
+        <Button type="submit" loading={signup.isPending || passwordCheck.checking}>
           Sign up
         </Button>
       </Stack>

@@ -25,5 +25,9 @@ export const campaignInputSchema = z.object({
   starts_at: isoDate.nullable(),
   ends_at: isoDate.nullable(),
   terms: z.string().max(20_000),
+  /** the browser pixel is refused unless this is on */
+  pixel_enabled: z.boolean(),
+  /** highest order amount an unsigned pixel may report, in minor units; null: no cap */
+  max_order_minor: minor.nullable(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

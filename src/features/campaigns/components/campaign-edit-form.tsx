@@ -1,16 +1,19 @@
 import {
   Alert,
   Button,
+  Fieldset,
   Group,
   NativeSelect,
   NumberInput,
   SimpleGrid,
   Stack,
+  Switch,
+  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
@@ -54,6 +57,8 @@ const formSchema = z
     starts_at: z.string(),
     ends_at: z.string(),
     terms: z.string().max(20_000),
+    pixel_enabled: z.boolean(),
+    max_order: z.string(),
   })
   .superRefine((v, ctx) => {
     if (v.commission_model === 'revshare') {
@@ -75,6 +80,12 @@ const formSchema = z
       const minor = parseMajorToMinor(v.budget, v.currency);
       if (minor === null || minor <= 0) {
         ctx.addIssue({ code: 'custom', path: ['budget'], message: amountMessage(v.currency) });
+      }
+    }
+    if (v.max_order.trim() !== '') {
+      const minor = parseMajorToMinor(v.max_order, v.currency);
+      if (minor === null || minor <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['max_order'], message: amountMessage(v.currency) });
       }
     }
     if (v.starts_at && v.ends_at && v.ends_at <= v.starts_at) {
@@ -111,6 +122,8 @@ function initialValues(campaign?: Campaign): FormValues {
     starts_at: isoToDateInput(campaign?.starts_at),
     ends_at: isoToDateInput(campaign?.ends_at),
     terms: campaign?.terms ?? '',
+    pixel_enabled: campaign?.pixel_enabled ?? false,
+    max_order: minorToMajorInput(campaign?.max_order_minor, currency),
   };
 }
 
@@ -135,6 +148,8 @@ export function toCampaignInput(v: FormValues): CampaignInput {
     starts_at: dateToIso(v.starts_at),
     ends_at: dateToIso(v.ends_at),
     terms: v.terms,
+    pixel_enabled: v.pixel_enabled,
+    max_order_minor: v.max_order.trim() === '' ? null : parseMajorToMinor(v.max_order, v.currency),
   };
 }
 
@@ -154,6 +169,7 @@ export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: Camp
     initialValues: initialValues(campaign),
     validate: schemaResolver(formSchema, { sync: true }),
   });
+  const pixelHelpId = useId();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const { values } = form;
@@ -254,6 +270,32 @@ export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: Camp
           <TextInput label="End date" type="date" {...form.getInputProps('ends_at')} />
         </SimpleGrid>
         <Textarea label="Terms" autosize minRows={2} {...form.getInputProps('terms')} />
+        <Fieldset legend="Browser pixel" variant="unstyled">
+          <Stack gap="sm">
+            {/* The description stays outside the switch's label, which would otherwise read it as the name. */}
+            <Stack gap={4}>
+              <Switch
+                label="Accept browser pixel conversions"
+                aria-describedby={pixelHelpId}
+                {...form.getInputProps('pixel_enabled', { type: 'checkbox' })}
+              />
+              <Text id={pixelHelpId} size="xs" c="dimmed">
+                Off by default. Unsigned pixel conversions are capped, one per click, and never approved
+                automatically; a signed pixel counts like a postback.
+              </Text>
+            </Stack>
+            <TextInput
+              label="Maximum order amount for unsigned pixels"
+              inputMode="decimal"
+              description={
+                revshare
+                  ? `In ${values.currency}. This campaign pays a revenue share, so unsigned pixels are refused until a maximum is set; empty means signed pixels and postbacks only.`
+                  : `In ${values.currency}. Unsigned pixels reporting more are refused; empty means no cap.`
+              }
+              {...form.getInputProps('max_order')}
+            />
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useTrackingLinks } from '../api/get-tracking-links';
 import type { TrackedCampaign, TrackingLink } from '../types';
+import { PixelModeBadge, PixelPanel } from './pixel-panel';
 import { PostbackPanel } from './postback-panel';
 import { SubIdHelp } from './sub-id-help';
 import { TrackingLinksTable } from './tracking-links-table';
@@ -14,6 +15,8 @@ interface AdvertiserTrackingProps {
   campaignsError: unknown;
   onSecretRotated(campaign: TrackedCampaign): void;
   onRunTest(campaign: TrackedCampaign, link?: TrackingLink): void;
+  /** opens the campaign's edit form (where the browser pixel is turned on) */
+  onEditCampaign?(campaign: TrackedCampaign): void;
 }
 
 /** Running campaigns first: that is where tracking matters today. */
@@ -27,6 +30,7 @@ export function AdvertiserTracking({
   campaignsError,
   onSecretRotated,
   onRunTest,
+  onEditCampaign,
 }: AdvertiserTrackingProps) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const campaign =
@@ -50,18 +54,21 @@ export function AdvertiserTracking({
   return (
     <Stack gap="lg">
       <Group align="flex-end" justify="space-between">
-        <Select
-          label="Campaign"
-          data={campaigns.map((c) => ({
-            value: c.id,
-            label: c.status === 'active' ? c.name : `${c.name} (${c.status})`,
-          }))}
-          value={campaign.id}
-          onChange={(value) => value && setChosenId(value)}
-          allowDeselect={false}
-          searchable
-          w={320}
-        />
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Campaign"
+            data={campaigns.map((c) => ({
+              value: c.id,
+              label: c.status === 'active' ? c.name : `${c.name} (${c.status})`,
+            }))}
+            value={campaign.id}
+            onChange={(value) => value && setChosenId(value)}
+            allowDeselect={false}
+            searchable
+            w={320}
+          />
+          <PixelModeBadge enabled={campaign.pixel_enabled} />
+        </Group>
         <Button onClick={() => onRunTest(campaign)}>Run tracking test</Button>
       </Group>
 
@@ -94,6 +101,10 @@ export function AdvertiserTracking({
       </Card>
 
       <PostbackPanel key={campaign.id} campaign={campaign} onRotated={onSecretRotated} />
+      <PixelPanel
+        campaign={campaign}
+        onEditCampaign={onEditCampaign ? () => onEditCampaign(campaign) : undefined}
+      />
       <SubIdHelp />
     </Stack>
   );

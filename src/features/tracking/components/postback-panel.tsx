@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useRotateTrackingSecret } from '../api/rotate-tracking-secret';
 import type { TrackedCampaign } from '../types';
-import { curlExample, paidEvent, pixelSnippet, postbackGetUrl, postbackUrl } from '../utils/snippets';
+import { curlExample, paidEvent, postbackGetUrl, postbackUrl } from '../utils/snippets';
 import { CopyValue } from './copy-value';
 import { MASKED_SECRET, TrackingSecret } from './tracking-secret';
 
@@ -16,8 +16,8 @@ interface PostbackPanelProps {
 }
 
 /**
- * How an advertiser reports conversions: the S2S postback (URL, secret, GET form, curl) and the browser
- * pixel, each filled with the campaign's currency, event and secret.
+ * How an advertiser reports conversions from their server: the S2S postback (URL, secret, GET form,
+ * curl), filled with the campaign's currency, event and secret. The browser pixel has its own panel.
  */
 export function PostbackPanel({ campaign, onRotated, origin = window.location.origin }: PostbackPanelProps) {
   const [revealed, setRevealed] = useState(false);
@@ -43,12 +43,11 @@ export function PostbackPanel({ campaign, onRotated, origin = window.location.or
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={2} size="h4" id="postback-heading">
-            Postback &amp; pixel
+            Postback
           </Title>
           <Text size="sm" c="dimmed">
             Your landing page receives <code>click_id</code> on every tracked visit. Keep it with the order
-            and send it back when the order completes: from your server (postback, preferred) or from the
-            thank-you page (pixel, reported by the browser and marked client-reported). Event:{' '}
+            and send it back from your server when the order completes. Event:{' '}
             <strong>{paidEvent(campaign)}</strong>; amount in major units, e.g. 49.99 {campaign.currency}.
           </Text>
         </Stack>
@@ -69,7 +68,6 @@ export function PostbackPanel({ campaign, onRotated, origin = window.location.or
         )}
         <CopyValue label="Server-to-server example (curl)" block value={curl} display={masked(curl)} />
         <CopyValue label="Postback as a GET URL" block value={getUrl} display={masked(getUrl)} />
-        <CopyValue label="Conversion pixel (thank-you page)" block value={pixelSnippet(origin, campaign)} />
       </Stack>
     </Card>
   );

@@ -58,7 +58,8 @@ export function TrackingSecret({
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Send it with every server-to-server postback. Keep it on your server: the pixel never carries it.
+        Send it with every server-to-server postback and sign pixels with it. Keep it on your server: a pixel
+        never carries it.
       </Text>
     </Stack>
   );

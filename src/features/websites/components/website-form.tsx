@@ -10,7 +10,11 @@ const formSchema = z.object({
   url: z.string().trim().min(1, 'Enter the website address').max(500),
   name: z.string().trim().min(1, 'Name is required').max(200),
   category: z.enum(WEBSITE_CATEGORIES),
-  monthly_visitors: z.number({ error: 'Enter a whole number' }).int().min(0).max(10_000_000_000),
+  monthly_visitors: z
+    .number({ error: 'Enter a whole number' })
+    .int()
+    .min(0)
+    .max(2_147_483_647, 'At most 2,147,483,647'),
   description: z.string().max(5000),
 });
 type FormValues = z.input<typeof formSchema>;

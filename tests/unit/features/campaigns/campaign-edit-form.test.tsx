@@ -58,8 +58,65 @@ describe('campaignEdit (create mode at /action=create)', () => {
       commission_model: 'cpa',
       payout_minor: 1234,
       revshare_bps: null,
+      // The browser pixel stays off, without a cap, unless the advertiser turns it on.
+      pixel_enabled: false,
+      max_order_minor: null,
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('turns the browser pixel on with a cap: 250.00 EUR is sent as max_order_minor 25000', async () => {
+    server.on('POST', '/campaigns', { status: 201, body: makeCampaign() });
+    const { user, dialog, fill } = await openCreate();
+    const pixel = within(dialog).getByRole('group', { name: 'Browser pixel' });
+    const toggle = within(pixel).getByRole('switch', { name: 'Accept browser pixel conversions' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      'Off by default. Unsigned pixel conversions are capped, one per click, and never approved automatically; a signed pixel counts like a postback.',
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Currency'), 'EUR');
+    await fill('Payout', '10');
+    await user.click(toggle);
+    await fill('Maximum order amount for unsigned pixels', '250.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
+
+    await waitFor(() => expect(server.callsTo('POST', '/campaigns')).toHaveLength(1), SLOW);
+    expect(server.callsTo('POST', '/campaigns')[0]?.body).toMatchObject({
+      currency: 'EUR',
+      pixel_enabled: true,
+      max_order_minor: 25000,
+    });
+  });
+
+  it('sends a JPY cap of 2500 as 2500 (no decimals) and refuses JPY fractions', async () => {
+    server.on('POST', '/campaigns', { status: 201, body: makeCampaign() });
+    const { user, dialog, fill } = await openCreate();
+    await user.selectOptions(within(dialog).getByLabelText('Currency'), 'JPY');
+    await fill('Payout', '500');
+    await user.click(within(dialog).getByRole('switch', { name: 'Accept browser pixel conversions' }));
+    await fill('Maximum order amount for unsigned pixels', '2500.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
+    expect(await within(dialog).findByText(/JPY has no decimals/)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/campaigns')).toHaveLength(0);
+
+    await fill('Maximum order amount for unsigned pixels', '2500');
+    await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(server.callsTo('POST', '/campaigns')).toHaveLength(1), SLOW);
+    expect(server.callsTo('POST', '/campaigns')[0]?.body).toMatchObject({
+      currency: 'JPY',
+      pixel_enabled: true,
+      max_order_minor: 2500,
+    });
+  });
+
+  it('says that a revenue-share campaign refuses unsigned pixels until a cap is set', async () => {
+    const { user, dialog } = await openCreate();
+    const cap = within(dialog).getByLabelText('Maximum order amount for unsigned pixels');
+    expect(cap).toHaveAccessibleDescription(/empty means no cap/);
+    await user.selectOptions(within(dialog).getByLabelText('Commission model'), 'revshare');
+    expect(cap).toHaveAccessibleDescription(
+      /pays a revenue share, so unsigned pixels are refused until a maximum is set/,
+    );
   });
 
   it('sends JPY 500 as 500 (no decimals) and refuses JPY fractions', async () => {

@@ -27,6 +27,8 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     ends_at: null,
     terms: '',
     creative_ids: [],
+    pixel_enabled: false,
+    max_order_minor: null,
     tracking_secret: 'secret-abc',
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',

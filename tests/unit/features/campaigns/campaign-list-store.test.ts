@@ -201,6 +201,8 @@ describe('campaign list store (with React Query and a fake server)', () => {
       starts_at: null,
       ends_at: null,
       terms: '',
+      pixel_enabled: false,
+      max_order_minor: null,
     };
     await store.create(input);
     expect(store.getState().items.map((c) => c.name)).toEqual(['Brand new', existing.name]);

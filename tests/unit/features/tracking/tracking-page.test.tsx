@@ -46,7 +46,7 @@ const linksTable = () => screen.findByRole('table', { name: 'Tracking links' });
 const codeText = (label: string) => screen.getByLabelText(label).textContent ?? '';
 
 describe('advertiser /tracking', () => {
-  it('shows the chosen campaign’s links per publisher and a postback, curl and pixel filled with its values', async () => {
+  it('shows the chosen campaign’s links per publisher and a postback and curl filled with its values', async () => {
     serveAdvertiser();
     const { user } = renderApp('/tracking');
     const table = await linksTable();
@@ -66,9 +66,6 @@ describe('advertiser /tracking', () => {
     expect(curl).toContain('"click_id":"{click_id}","order_id":"{order_id}"');
     expect(curl).toContain('"currency":"EUR","event":"sale"');
     expect(curl).not.toContain('sec-shoes-1');
-    expect(codeText('Conversion pixel (thank-you page)')).toBe(
-      `<img src="${origin}/api/pixel.gif?click_id={click_id}&order_id={order_id}&amount={amount}&currency=EUR" width="1" height="1" alt="" style="display:none">`,
-    );
     expect(screen.getByLabelText('Tracking secret (hidden)')).not.toHaveTextContent('sec-shoes-1');
 
     await user.click(screen.getByRole('button', { name: 'Reveal secret' }));
@@ -187,6 +184,108 @@ describe('advertiser /tracking', () => {
       amount: '42.50',
       currency: 'DKK',
     });
+  });
+});
+
+describe('advertiser /tracking: browser pixel', () => {
+  const pixelCard = () => screen.getByRole('region', { name: /^Browser pixel/ });
+
+  it('shows the pixel as off, says where to turn it on, and turns it on from the campaign’s edit form', async () => {
+    serveAdvertiser();
+    server.on('PUT', '/campaigns/c-shoes', ({ body }) => ({
+      status: 200,
+      body: { ...shoes, ...(body as object) },
+    }));
+    const { user } = renderApp('/tracking');
+    await linksTable();
+
+    const card = pixelCard();
+    expect(within(card).getByText('Pixel off')).toBeInTheDocument();
+    expect(within(card).getByText(/The browser pixel is off for this campaign/)).toHaveTextContent(
+      'in the campaign’s edit form',
+    );
+    expect(screen.queryByLabelText('Unsigned pixel (thank-you page)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Signed pixel (thank-you page)')).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Edit campaign settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Shoes' });
+    const toggle = await within(dialog).findByRole('switch', { name: 'Accept browser pixel conversions' });
+    await user.click(toggle);
+    await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.callsTo('PUT', '/campaigns/c-shoes')[0]?.body).toMatchObject({
+      pixel_enabled: true,
+      max_order_minor: null,
+    });
+    expect(await within(pixelCard()).findByText('Pixel on')).toBeInTheDocument();
+    expect(screen.getByLabelText('Unsigned pixel (thank-you page)')).toBeInTheDocument();
+  });
+
+  it('shows the unsigned pixel with its limits and the signed pixel with how to compute sig', async () => {
+    const capped = makeCampaign({
+      id: 'c-shoes',
+      name: 'Shoes',
+      currency: 'EUR',
+      tracking_secret: 'sec-shoes-1',
+      pixel_enabled: true,
+      max_order_minor: 25000,
+    });
+    server
+      .on('GET', '/campaigns', { status: 200, body: [capped], headers: { 'x-total-count': '1' } })
+      .on('GET', '/tracking/links', { status: 200, body: [] });
+    renderApp('/tracking');
+    await screen.findByText('No publisher has an approved application on this campaign yet.');
+
+    const card = pixelCard();
+    expect(within(card).getByText('Pixel on')).toBeInTheDocument();
+    const origin = window.location.origin;
+    expect(codeText('Unsigned pixel (thank-you page)')).toBe(
+      `<img src="${origin}/api/pixel.gif?click_id={click_id}&order_id={order_id}&amount={amount}&currency=EUR&event=sale" width="1" height="1" alt="" style="display:none">`,
+    );
+    expect(
+      within(card).getByText(/one conversion per click, never approved automatically, orders up to €250.00/),
+    ).toBeInTheDocument();
+    expect(codeText('Signed pixel (thank-you page)')).toBe(
+      `<img src="${origin}/api/pixel.gif?click_id={click_id}&order_id={order_id}&amount={amount}&currency=EUR&event=sale&sig={sig}" width="1" height="1" alt="" style="display:none">`,
+    );
+    expect(within(card).getByText(/is the hex HMAC-SHA256 of/)).toHaveTextContent(
+      'sig is the hex HMAC-SHA256 of click_id|order_id|amount|currency, keyed with this campaign’s tracking secret.',
+    );
+    expect(within(card).getByText(/is the hex HMAC-SHA256 of/)).toHaveTextContent(
+      /one you leave out counts as an empty string\. Compute it on your server/,
+    );
+    expect(codeText('Signature in Node.js')).toContain(
+      "crypto.createHmac('sha256', secret).update(`${clickId}|${orderId}|${amount}|${currency}`).digest('hex')",
+    );
+    expect(codeText('Signature in Node.js')).toContain("const currency = 'EUR';");
+    expect(codeText('Signature in PHP')).toContain(
+      `hash_hmac('sha256', "$clickId|$orderId|$amount|$currency", $secret)`,
+    );
+    // The examples read the secret on the shop's server; the page never prints it into a snippet.
+    for (const label of ['Signed pixel (thank-you page)', 'Signature in Node.js', 'Signature in PHP']) {
+      expect(codeText(label)).not.toContain('sec-shoes-1');
+    }
+  });
+
+  it('warns that a revenue-share campaign without a cap refuses unsigned pixels', async () => {
+    const revshare = makeCampaign({
+      id: 'c-shoes',
+      name: 'Shoes',
+      commission_model: 'revshare',
+      payout_minor: null,
+      revshare_bps: 1000,
+      pixel_enabled: true,
+      max_order_minor: null,
+    });
+    server
+      .on('GET', '/campaigns', { status: 200, body: [revshare], headers: { 'x-total-count': '1' } })
+      .on('GET', '/tracking/links', { status: 200, body: [] });
+    renderApp('/tracking');
+    await screen.findByText('No publisher has an approved application on this campaign yet.');
+    expect(
+      within(pixelCard()).getByText(/unsigned pixels are refused until you set one/),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { isPublicAddress } from '../../../server/lib/safe-fetch';
+
+describe('isPublicAddress', () => {
+  it.each([
+    ['0.0.0.0/8 (this network)', '0.1.2.3'],
+    ['0.0.0.0', '0.0.0.0'],
+    ['10/8 (private)', '10.1.2.3'],
+    ['100.64/10 (carrier-grade NAT)', '100.64.0.1'],
+    ['127/8 (loopback)', '127.0.0.1'],
+    ['127/8, not the first address', '127.255.0.9'],
+    ['169.254/16 (link-local, cloud metadata)', '169.254.169.254'],
+    ['172.16/12 (private)', '172.16.0.1'],
+    ['172.16/12, its last address', '172.31.255.255'],
+    ['192.0.0/24 (IETF protocol assignments)', '192.0.0.8'],
+    ['192.0.2/24 (TEST-NET-1)', '192.0.2.10'],
+    ['198.51.100/24 (TEST-NET-2)', '198.51.100.1'],
+    ['203.0.113/24 (TEST-NET-3)', '203.0.113.5'],
+    ['192.168/16 (private)', '192.168.1.1'],
+    ['198.18/15 (benchmarking)', '198.19.255.1'],
+    ['224/4 (multicast)', '239.1.1.1'],
+    ['240/4 (reserved)', '240.0.0.1'],
+    ['broadcast', '255.255.255.255'],
+    [':: (unspecified)', '::'],
+    ['::1 (loopback)', '::1'],
+    ['fc00::/7 (unique local)', 'fc00::1'],
+    ['fc00::/7, fd half', 'fd12:3456::1'],
+    ['fe80::/10 (link-local)', 'fe80::1'],
+    ['ff00::/8 (multicast)', 'ff02::1'],
+    ['64:ff9b::/96 (NAT64) of a public address', '64:ff9b::808:808'],
+    ['2002::/16 (6to4)', '2002:c000:204::1'],
+    ['2001::/32 (Teredo)', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['2001:db8::/32 (documentation)', '2001:db8::1'],
+    ['IPv4-compatible loopback', '::7f00:1'],
+    ['IPv4-compatible loopback, dotted', '::127.0.0.1'],
+    ['IPv4-compatible public address (::/96 is not routable)', '::808:808'],
+    ['IPv4-compatible public address, dotted as Node prints it', '::8.8.8.8'],
+    ['IPv4-compatible, spelled out', '0:0:0:0:0:0:808:808'],
+    ['IPv4-mapped loopback', '::ffff:127.0.0.1'],
+    ['IPv4-mapped loopback, hex', '::ffff:7f00:1'],
+    ['IPv4-mapped private', '::ffff:10.0.0.1'],
+    ['IPv4-translated (RFC 6145)', '::ffff:0:808:808'],
+    ['a hostname', 'localhost'],
+    ['garbage', 'not-an-ip'],
+    ['empty', ''],
+    ['a bracketed literal (callers strip brackets)', '[2606:4700:4700::1111]'],
+  ])('refuses %s: %s', (_range, address) => expect(isPublicAddress(address)).toBe(false));
+
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::1',
+    '::ffff:8.8.8.8',
+  ])('allows %s', (address) => expect(isPublicAddress(address)).toBe(true));
+});
