@@ -2,6 +2,7 @@ import dns, { type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export interface FetchTextResult {
   status: number;
@@ -22,39 +23,29 @@ export interface SafeFetchOptions {
 
 export class BlockedAddressError extends Error {}
 
-const blocked = new net.BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net4, prefix, 'ipv4');
-}
-for (const [net6, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net6, prefix, 'ipv6');
-}
+/**
+ * `::a.b.c.d`: an IPv4-compatible address (::/96) as Node prints it, in DNS results too. ipaddr.js
+ * reads this spelling as IPv4-mapped (`::ffff:a.b.c.d`), so it is refused by its spelling.
+ */
+const DOTTED_IPV4_COMPATIBLE = /^::[^:]*\./;
 
-/** True for addresses a server-side fetch must never reach on behalf of a user (SSRF). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+/**
+ * True only for addresses on the public internet: what ipaddr.js calls `unicast` after unwrapping
+ * IPv4-mapped IPv6. Everything else (loopback, private, link-local, CGNAT, documentation, multicast,
+ * NAT64, 6to4, Teredo …) and anything that is not an IP address is refused (SSRF).
+ */
+export function isPublicAddress(address: string): boolean {
+  if (DOTTED_IPV4_COMPATIBLE.test(address)) return false;
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.process(address);
+  } catch {
+    return false;
+  }
+  // ipaddr.js calls the deprecated IPv4-compatible block ::/96 (RFC 4291 §2.5.5.1) unicast,
+  // but it is not routable
+  if (ip instanceof ipaddr.IPv6 && ip.parts.slice(0, 6).every((part) => part === 0)) return false;
+  return ip.range() === 'unicast';
 }
 
 type LookupCallback = (
@@ -63,13 +54,19 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** DNS lookup that refuses hosts resolving to a private address: checked at connect time, so rebinding cannot slip past. */
-function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
+/**
+ * A `lookup` for http(s) agents that refuses hosts resolving to any non-public address: checked at
+ * connect time, so DNS rebinding cannot slip past a check made earlier.
+ */
+export function publicOnlyLookup(
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: LookupCallback,
+): void {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const list = addresses as LookupAddress[];
-    const bad = list.find((a) => isPrivateAddress(a.address));
-    if (bad || list.length === 0) {
+    if (list.length === 0 || !list.every((a) => isPublicAddress(a.address))) {
       return callback(new BlockedAddressError(`${hostname} resolves to a non-public address`), []);
     }
     if (options.all) return callback(null, list);
@@ -87,7 +84,7 @@ export function createSafeFetcher(options: SafeFetchOptions): TextFetcher {
   const once = (target: URL) =>
     new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
       const host = target.hostname.replace(/^\[|\]$/g, '');
-      if (!options.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
+      if (!options.allowPrivate && net.isIP(host) !== 0 && !isPublicAddress(host)) {
         return reject(new BlockedAddressError(`${host} is not a public address`));
       }
       const client = target.protocol === 'https:' ? https : http;
@@ -96,7 +93,7 @@ export function createSafeFetcher(options: SafeFetchOptions): TextFetcher {
         {
           timeout: timeoutMs,
           headers: { 'user-agent': 'AffilioVerifier/1.0', accept: 'text/html,text/plain;q=0.9,*/*;q=0.1' },
-          ...(options.allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dns.lookup }),
+          ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup as unknown as typeof dns.lookup }),
         },
         (res) => {
           const status = res.statusCode ?? 0;

@@ -73,7 +73,11 @@ beforeAll(async () => {
   const agent = new https.Agent({ ca: cert });
   const sendPush: SendNotification = (subscription, payload, options) =>
     webpush.sendNotification(subscription, payload, { ...options, agent });
-  t = await createTestApp({ mailFrom: 'Affilio <push@affilio.example>' }, { sendPush });
+  // the push service is on loopback, which only ALLOW_PRIVATE_NETWORKS lets a subscription point at
+  t = await createTestApp(
+    { mailFrom: 'Affilio <push@affilio.example>', allowPrivateNetworks: true },
+    { sendPush },
+  );
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { pushSubscriptions, websites } from '../../server/db/schema';
+import type { ResolveHost } from '../../server/modules/push/endpoint';
 import { createWebPushSender, type SendNotification } from '../../server/modules/push/sender';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
@@ -39,9 +40,23 @@ const fakeSend: SendNotification = async (subscription, payload, options) => {
   return { statusCode: 201 };
 };
 
+/** The DNS the app sees when a browser subscribes (there is no internet here): only these names exist. */
+const hosts: Record<string, string[]> = {
+  'push.example.test': ['8.8.8.8', '2606:4700:4700::1111'],
+  'intranet.example.test': ['8.8.8.8', '10.0.0.7'],
+};
+const resolveHost: ResolveHost = async (hostname) => {
+  const found = hosts[hostname];
+  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return found;
+};
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ mailFrom: 'Affilio <push@affilio.example>' }, { sendPush: fakeSend });
+  t = await createTestApp(
+    { mailFrom: 'Affilio <push@affilio.example>' },
+    { sendPush: fakeSend, resolveHost },
+  );
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -55,7 +70,7 @@ async function account(role: 'advertiser' | 'publisher' = 'publisher') {
 }
 
 /** What a browser's PushManager hands out: an endpoint, its P-256 public key and a 16-byte auth secret. */
-function browserSubscription(endpoint = `https://push.example/send/${randomBytes(8).toString('hex')}`) {
+function browserSubscription(endpoint = `https://push.example.test/send/${randomBytes(8).toString('hex')}`) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
@@ -147,7 +162,7 @@ describe('subscriptions', () => {
     const me = await account();
     const good = browserSubscription();
     const cases = [
-      { ...good, endpoint: 'http://push.example/insecure' },
+      { ...good, endpoint: 'http://push.example.test/insecure' },
       { ...good, endpoint: 'not a url' },
       { endpoint: good.endpoint },
       { ...good, keys: { ...good.keys, p256dh: 'dG9vLXNob3J0' } },
@@ -160,6 +175,57 @@ describe('subscriptions', () => {
       expect(res.json().detail).toEqual(expect.any(String));
     }
     expect((await listed(me.token)).subscriptions).toEqual([]);
+  });
+
+  it('refuses endpoints on local or private addresses with 422 and stores nothing (SSRF)', async () => {
+    const me = await account();
+    const cases: [string, RegExp][] = [
+      ['https://127.0.0.1/x', /not a local or private address/],
+      ['https://[::1]/x', /not a local or private address/],
+      ['https://192.0.2.10/x', /not a local or private address/],
+      ['https://[::ffff:127.0.0.1]/x', /not a local or private address/],
+      ['https://localhost/x', /not a local or private address/],
+      ['https://push.localhost/x', /not a local or private address/],
+      // one private address among the answers is enough
+      ['https://intranet.example.test/x', /not a local or private address/],
+      ['https://nowhere.example.test/x', /^The push service address could not be found$/],
+      ['http://push.example.test/x', /https/],
+    ];
+    for (const [endpoint, detail] of cases) {
+      const res = await call(t, 'POST', '/api/my/push/subscribe', {
+        token: me.token,
+        payload: browserSubscription(endpoint),
+      });
+      expect(res.statusCode, endpoint).toBe(422);
+      expect(res.json().detail, endpoint).toMatch(detail);
+      expect(await rowsFor(endpoint), endpoint).toEqual([]);
+    }
+    expect((await listed(me.token)).subscriptions).toEqual([]);
+  });
+
+  it('accepts endpoints on public addresses, by name or literal', async () => {
+    const me = await account();
+    await subscribe(me.token, browserSubscription('https://push.example.test/send/public'));
+    await subscribe(me.token, browserSubscription('https://8.8.8.8/send/literal'));
+    expect((await listed(me.token)).subscriptions).toHaveLength(2);
+  });
+
+  it('accepts a private endpoint when ALLOW_PRIVATE_NETWORKS is on', async () => {
+    const open = await createTestApp({ allowPrivateNetworks: true }, { sendPush: fakeSend, resolveHost });
+    try {
+      const u = await createUser(open);
+      const token = await login(open, u.email, u.password);
+      const endpoint = 'https://127.0.0.1:8443/push/local';
+      const res = await call(open, 'POST', '/api/my/push/subscribe', {
+        token,
+        payload: browserSubscription(endpoint),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const body = (await call(open, 'GET', '/api/my/push/subscriptions', { token })).json();
+      expect(body.subscriptions.map((s: { endpoint: string }) => s.endpoint)).toEqual([endpoint]);
+    } finally {
+      await open.close();
+    }
   });
 
   it('unsubscribes one endpoint (body or query) or all of mine, never someone else’s', async () => {
@@ -349,15 +415,30 @@ describe('push for notifications', () => {
 });
 
 describe('the production sender', () => {
+  const keys = webpush.generateVAPIDKeys();
+  const options = { vapidDetails: { subject: 'mailto:a@b.example', ...keys }, timeout: 2000 };
+
   it('refuses to send to loopback or private addresses (SSRF)', async () => {
-    const send = createWebPushSender();
-    const keys = webpush.generateVAPIDKeys();
-    const options = { vapidDetails: { subject: 'mailto:a@b.example', ...keys }, timeout: 2000 };
-    for (const endpoint of ['https://127.0.0.1:9/push', 'https://[::1]:9/push', 'https://localhost:9/push']) {
+    const send = createWebPushSender({ allowPrivate: false });
+    for (const endpoint of [
+      'https://127.0.0.1:9/push',
+      'https://[::1]:9/push',
+      'https://[::ffff:127.0.0.1]:9/push',
+      'https://[::7f00:1]:9/push',
+      'https://192.0.2.10:9/push',
+      'https://localhost:9/push',
+    ]) {
       const { keys: browserKeys } = browserSubscription();
       await expect(send({ endpoint, keys: browserKeys }, '{}', options), endpoint).rejects.toThrow(
         /not a public address|non-public address/,
       );
     }
+  });
+
+  it('with private networks allowed, connects to them (here: nothing listens)', async () => {
+    const send = createWebPushSender({ allowPrivate: true });
+    const { keys: browserKeys } = browserSubscription();
+    const sending = send({ endpoint: 'https://127.0.0.1:9/push', keys: browserKeys }, '{}', options);
+    await expect(sending).rejects.toThrow(/ECONNREFUSED/);
   });
 });

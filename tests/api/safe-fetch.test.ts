@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetcher, isPrivateAddress } from '../../server/lib/safe-fetch';
+import { createSafeFetcher, isPublicAddress } from '../../server/lib/safe-fetch';
 
-describe('isPrivateAddress', () => {
+describe('isPublicAddress', () => {
   it.each([
     '127.0.0.1',
     '10.1.2.3',
@@ -18,9 +18,9 @@ describe('isPrivateAddress', () => {
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
     'not-an-ip',
-  ])('refuses %s', (ip) => expect(isPrivateAddress(ip)).toBe(true));
+  ])('refuses %s', (ip) => expect(isPublicAddress(ip)).toBe(false));
   it.each(['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (ip) =>
-    expect(isPrivateAddress(ip)).toBe(false),
+    expect(isPublicAddress(ip)).toBe(true),
   );
 });
 

@@ -19,7 +19,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; push: PushServ
   { ctx, push },
 ) => {
   // before validation, so a caller without a session learns nothing about the input rules
-  app.addHook('preValidation', requireAuth(ctx));
+  app.addHook('onRequest', requireAuth(ctx));
   const tags = ['push'];
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user.id;
 

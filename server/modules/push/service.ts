@@ -3,6 +3,7 @@ import type { RequestOptions } from 'web-push';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import type { NotificationRow } from '../notifications/notify';
+import { checkPushEndpoint, lookupHost, type EndpointRules, type ResolveHost } from './endpoint';
 import * as q from './queries';
 import type { Subscription, SubscribeBody } from './schema';
 import { GONE_STATUSES, statusOf, type SendNotification } from './sender';
@@ -62,6 +63,7 @@ export class PushService {
     private readonly vapid: VapidKeys,
     private readonly subject: string,
     private readonly send: SendNotification,
+    private readonly endpointRules: EndpointRules,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -75,6 +77,7 @@ export class PushService {
   }
 
   async subscribe(userId: string, body: SubscribeBody): Promise<Subscription> {
+    await checkPushEndpoint(body.endpoint, this.endpointRules);
     const row = await q.upsert(this.db, {
       userId,
       endpoint: body.endpoint,
@@ -165,10 +168,16 @@ export function testMessage({ total, sent, removed }: SendReport): string {
 
 export async function createPushService(options: {
   db: Db;
-  config: Pick<AppConfig, 'mailFrom' | 'appUrl'>;
+  config: Pick<AppConfig, 'mailFrom' | 'appUrl' | 'allowPrivateNetworks'>;
   send: SendNotification;
+  /** resolves endpoint hosts at subscribe time; defaults to the system resolver */
+  resolveHost?: ResolveHost;
   log: FastifyBaseLogger;
 }): Promise<PushService> {
   const keys = await loadVapidKeys(options.db);
-  return new PushService(options.db, keys, vapidSubject(options.config), options.send, options.log);
+  const rules: EndpointRules = {
+    allowPrivate: options.config.allowPrivateNetworks,
+    resolveHost: options.resolveHost ?? lookupHost,
+  };
+  return new PushService(options.db, keys, vapidSubject(options.config), options.send, rules, options.log);
 }
