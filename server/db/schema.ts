@@ -79,12 +79,25 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
 );
 
+/** Tokens signed out before they expire (`POST /api/auth/logout`); rows past `expires_at` are pruned. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
 /** Single-row table (id = 1) of platform settings an admin edits. */
 export const adminSettings = pgTable('admin_settings', {
   id: integer('id').primaryKey().default(1),
   defaultCurrency: text('default_currency').notNull().default('USD'),
   platformFeeBps: integer('platform_fee_bps').notNull().default(1000),
-  minPayoutMinor: integer('min_payout_minor').notNull().default(5000),
+  minPayoutMinor: bigint('min_payout_minor', { mode: 'number' }).notNull().default(5000),
   holdDays: integer('hold_days').notNull().default(30),
   registrationRequiresApproval: boolean('registration_requires_approval').notNull().default(false),
   maxUploadBytes: integer('max_upload_bytes')
@@ -146,7 +159,7 @@ export const campaigns = pgTable(
     landingUrl: text('landing_url').notNull(),
     currency: text('currency').notNull(),
     commissionModel: text('commission_model', { enum: ['cpa', 'revshare', 'cpc', 'cpl'] }).notNull(),
-    payoutMinor: integer('payout_minor'),
+    payoutMinor: bigint('payout_minor', { mode: 'number' }),
     revshareBps: integer('revshare_bps'),
     tiers: jsonb('tiers')
       .$type<{ min_conversions_in_month: number; payout_minor?: number; revshare_bps?: number }[]>()
@@ -156,8 +169,8 @@ export const campaigns = pgTable(
       .$type<{ publisher_id: string; payout_minor?: number; revshare_bps?: number }[]>()
       .notNull()
       .default([]),
-    budgetMinor: integer('budget_minor'),
-    dailyCapMinor: integer('daily_cap_minor'),
+    budgetMinor: bigint('budget_minor', { mode: 'number' }),
+    dailyCapMinor: bigint('daily_cap_minor', { mode: 'number' }),
     attributionDays: integer('attribution_days').notNull().default(30),
     approvalMode: text('approval_mode', { enum: ['manual', 'auto'] })
       .notNull()
@@ -168,6 +181,10 @@ export const campaigns = pgTable(
     terms: text('terms').notNull().default(''),
     creativeIds: jsonb('creative_ids').$type<string[]>().notNull().default([]),
     trackingSecret: text('tracking_secret').notNull(),
+    /** the browser pixel is refused unless the advertiser turns it on */
+    pixelEnabled: boolean('pixel_enabled').notNull().default(false),
+    /** highest order amount (campaign currency) an unsigned pixel may report; null: no cap */
+    maxOrderMinor: bigint('max_order_minor', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -333,6 +350,7 @@ export const conversions = pgTable(
   (t) => [
     // a repeated postback for the same order creates nothing
     uniqueIndex('conversions_campaign_order_idx').on(t.campaignId, t.orderId),
+    index('conversions_click_idx').on(t.clickId),
     index('conversions_publisher_created_idx').on(t.publisherId, t.createdAt),
   ],
 );

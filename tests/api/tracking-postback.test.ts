@@ -241,7 +241,7 @@ describe('POST /api/postback', () => {
   });
 
   it('records pixel conversions as client-reported and answers with a GIF', async () => {
-    const l = await clicked();
+    const l = await clicked({ pixel_enabled: true });
     const url = `/api/pixel.gif?click_id=${l.clickId}&order_id=px-1&amount=12.00`;
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(201);

@@ -41,6 +41,8 @@ export function toCampaignResponse(row: q.CampaignRow, viewer: UserRow): Campaig
     ends_at: iso(row.endsAt),
     terms: row.terms,
     creative_ids: row.creativeIds,
+    pixel_enabled: row.pixelEnabled,
+    max_order_minor: row.maxOrderMinor,
     ...(privileged ? { tracking_secret: row.trackingSecret } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -75,6 +77,8 @@ function toRowPatch(input: CampaignInput): Partial<q.NewCampaignRow> {
   set('endsAt', input.ends_at === undefined ? undefined : input.ends_at ? new Date(input.ends_at) : null);
   set('terms', input.terms);
   set('creativeIds', input.creative_ids);
+  set('pixelEnabled', input.pixel_enabled);
+  set('maxOrderMinor', input.max_order_minor);
   return patch;
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { commissions } from '../../db/schema';
+import { commissions, conversions } from '../../db/schema';
 import { forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import type { CurrencyCode } from '../currency/codes';
@@ -42,7 +42,8 @@ export function toCommissionResponse(v: q.CommissionView, holdDays: number): Com
     created_at: c.createdAt.toISOString(),
     decided_at: iso(c.decidedAt),
     auto_approve_at:
-      c.status === 'pending' && !c.isTest
+      // an unsigned pixel's commission waits for the advertiser's decision
+      c.status === 'pending' && !c.isTest && !v.clientReported
         ? new Date(c.createdAt.getTime() + holdDays * DAY_MS).toISOString()
         : null,
   };
@@ -232,7 +233,9 @@ export async function reverse(
 
 /**
  * The hold-period job: approves every pending commission older than `hold_days`. Idempotent and safe
- * to run from several processes at once (the UPDATE only takes rows still pending).
+ * to run from several processes at once (the UPDATE only takes rows still pending). Commissions of
+ * conversions reported by an unsigned browser pixel are never approved here: anyone who sees a click id can
+ * fire the pixel, so the advertiser decides.
  */
 export async function approveDueCommissions(ctx: AppContext, now = new Date()): Promise<number> {
   const { holdDays } = await getSettings(ctx.db);
@@ -246,6 +249,12 @@ export async function approveDueCommissions(ctx: AppContext, now = new Date()): 
           eq(commissions.status, 'pending'),
           eq(commissions.isTest, false),
           lte(commissions.createdAt, cutoff),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(conversions)
+              .where(and(eq(conversions.id, commissions.conversionId), eq(conversions.clientReported, true))),
+          ),
         ),
       )
       .returning();

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { commissions } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { eq } from 'drizzle-orm';
 import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { AmountError, convertMinor, describeRate, parseMajorAmount } from '../currency/money';
+import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../currency/money';
 import type { RateTable } from '../currency/rates';
 import { PAID_EVENT } from '../commissions/math';
 import type { CampaignRow } from '../campaigns/queries';
@@ -21,6 +21,8 @@ export interface ConversionInput {
   event: 'sale' | 'lead';
   /** required for server-to-server postbacks; the pixel has none */
   secret?: string;
+  /** pixel only: hex HMAC-SHA256 of `click_id|order_id|amount|currency` with the tracking secret */
+  sig?: string;
   source: 'postback' | 'pixel';
 }
 
@@ -60,6 +62,53 @@ function secretMatches(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What a signed pixel's `sig` covers: the fields as sent, an absent one as an empty string. */
+export function pixelSignature(
+  secret: string,
+  fields: { clickId: string; orderId: string; amount?: string | number; currency?: string },
+): string {
+  const message = `${fields.clickId}|${fields.orderId}|${fields.amount ?? ''}|${fields.currency ?? ''}`;
+  return createHmac('sha256', secret).update(message).digest('hex');
+}
+
+/**
+ * The pixel's trust level: refused while the campaign has it off; `signed` when `sig` matches (it then counts
+ * like a postback); otherwise unsigned, which the caller caps and never auto-approves.
+ */
+function pixelTrust(input: ConversionInput, campaign: CampaignRow): 'signed' | 'unsigned' {
+  if (!campaign.pixelEnabled) {
+    throw forbidden(
+      'The browser pixel is off for this campaign: report conversions with a postback, or ask the advertiser to turn the pixel on',
+    );
+  }
+  if (input.sig === undefined) return 'unsigned';
+  if (!secretMatches(input.sig.toLowerCase(), pixelSignature(campaign.trackingSecret, input))) {
+    throw forbidden(
+      'The pixel signature (sig) does not match: it is the hex HMAC-SHA256 of click_id|order_id|amount|currency with the campaign’s tracking secret',
+    );
+  }
+  return 'signed';
+}
+
+/** Limits of an unsigned pixel: anyone who sees the click id can fire it, so its amount is capped. */
+function assertUnsignedPixelAmount(campaign: CampaignRow, amountMinor: number): void {
+  const cap = campaign.maxOrderMinor;
+  if (cap === null) {
+    if (campaign.commissionModel === 'revshare') {
+      throw unprocessable(
+        'This campaign pays a share of the order amount: an unsigned pixel needs a maximum order amount in the campaign settings; sign the pixel (sig) or send a postback',
+      );
+    }
+    return;
+  }
+  if (amountMinor > cap) {
+    const currency = campaign.currency as CurrencyCode;
+    throw unprocessable(
+      `The order amount ${formatMinor(amountMinor, currency)} is above this campaign’s maximum of ${formatMinor(cap, currency)} for unsigned pixel conversions; sign the pixel (sig) or send a postback`,
+    );
+  }
+}
+
 /**
  * Records a conversion and its commission in one transaction, committed before the caller answers.
  * (campaign, order_id) is unique: a repeat returns the first result with `duplicate: true` and creates
@@ -83,6 +132,7 @@ export async function recordConversion(
   if (input.source === 'postback' && !secretMatches(input.secret, campaignRow.trackingSecret)) {
     throw forbidden('The secret does not match this campaign’s tracking secret');
   }
+  const clientReported = input.source === 'pixel' && pixelTrust(input, campaignRow) === 'unsigned';
 
   const existing = await q.findConversionByOrder(deps.db, campaignRow.id, input.orderId);
   if (existing) return { result: await describeExisting(deps.db, existing) };
@@ -121,11 +171,18 @@ export async function recordConversion(
   const rates = await deps.rates();
   const campaignCurrency = campaignRow.currency as CurrencyCode;
   const amountMinor = convertMinor(originalAmountMinor, originalCurrency, campaignCurrency, rates.perUsd);
+  if (clientReported) assertUnsignedPixelAmount(campaignRow, amountMinor);
 
   return deps.db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, campaignRow.id);
     if (!campaign) throw notFound('Unknown click_id: its campaign no longer exists');
     assertCampaignLive(campaign, now);
+    // under the campaign lock, so two unsigned pixels for one click cannot both pass
+    if (clientReported && (await q.clickHasClientReportedConversion(tx, click.id))) {
+      throw conflict(
+        'This click already has a conversion reported by an unsigned pixel; further ones need a signed pixel (sig) or a postback',
+      );
+    }
     const conversion = await q.insertConversion(tx, {
       clickId: click.id,
       campaignId: campaign.id,
@@ -139,7 +196,7 @@ export async function recordConversion(
       currency: campaign.currency,
       rate: `${describeRate(originalCurrency, campaignCurrency, rates.perUsd)} (${rates.source})`,
       source: input.source,
-      clientReported: input.source === 'pixel',
+      clientReported,
       isTest: click.isTest,
       createdAt: now,
     });

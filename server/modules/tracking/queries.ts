@@ -168,6 +168,15 @@ export async function findConversionByOrder(db: Db, campaignId: string, orderId:
   return row ?? null;
 }
 
+export async function clickHasClientReportedConversion(db: Db, clickId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversions.id })
+    .from(conversions)
+    .where(and(eq(conversions.clickId, clickId), eq(conversions.clientReported, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertConversion(db: Db, values: typeof conversions.$inferInsert) {
   const [row] = await db
     .insert(conversions)
