@@ -1,12 +1,12 @@
 import dns from 'node:dns/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import type { AppConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import { registerErrorHandler } from './lib/error-handler';
@@ -18,7 +18,10 @@ import { clickRoutes } from './modules/tracking/click-routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { Tracking } from './modules/tracking/service';
 import { createMailer } from './lib/mailer';
-import { RateLimiter } from './lib/rate-limiter';
+import { createRateLimits } from './lib/rate-limits';
+import { Background } from './lib/background';
+import { registerNulGuard } from './lib/nul-guard';
+import { registerApiNoStore, registerSecurityHeaders } from './lib/security-headers';
 import { createSafeFetcher } from './lib/safe-fetch';
 import { getOrCreateSecret } from './lib/secrets';
 import { adminRoutes } from './modules/admin/routes';
@@ -28,6 +31,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { Notifier } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
+import type { ResolveHost } from './modules/push/endpoint';
 import { pushRoutes } from './modules/push/routes';
 import { createWebPushSender, type SendNotification } from './modules/push/sender';
 import { createPushService } from './modules/push/service';
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   verification?: VerificationDeps;
   /** replaces the web-push library's send (tests); defaults to real HTTPS to public push services */
   sendPush?: SendNotification;
+  /** replaces the DNS lookup of push endpoints at subscribe time (tests) */
+  resolveHost?: ResolveHost;
 }
 
 export async function buildApp({
@@ -50,11 +56,20 @@ export async function buildApp({
   database,
   verification,
   sendPush,
+  resolveHost,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // errors Fastify raises before routing (an overlong path parameter, a bad URL) keep the `{detail}` shape
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'Malformed request';
+      const raw = reply as unknown as FastifyReply;
+      void raw.code(status >= 400 && status < 500 ? status : 400).send({ detail });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,6 +81,7 @@ export async function buildApp({
     return parseJson(request, body.toString(), done);
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('session', null);
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt_secret'));
   const ctx: AppContext = {
@@ -73,18 +89,22 @@ export async function buildApp({
     config,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
-    loginLimiter: new RateLimiter(config.loginRateLimit.max, config.loginRateLimit.windowMs),
+    limits: await createRateLimits(app, config.rateLimits),
     verification: verification ?? {
-      fetchText: createSafeFetcher({ allowPrivate: config.verifyAllowPrivateNetworks }),
+      fetchText: createSafeFetcher({ allowPrivate: config.allowPrivateNetworks }),
       resolveTxt: (hostname) => dns.resolveTxt(hostname),
     },
     events: new EventBus(),
     notifier: new Notifier(database.db, app.log),
+    background: new Background(app.log),
   };
+  app.decorate('settle', () => ctx.background.drain());
+  app.addHook('onClose', () => ctx.background.drain());
   const push = await createPushService({
     db: database.db,
     config,
-    send: sendPush ?? createWebPushSender(),
+    send: sendPush ?? createWebPushSender({ allowPrivate: config.allowPrivateNetworks }),
+    resolveHost,
     log: app.log,
   });
   ctx.notifier.addDelivery(push.deliver);
@@ -107,8 +127,11 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await registerSecurityHeaders(app);
   await app.register(
     async (api) => {
+      registerApiNoStore(api);
+      registerNulGuard(api);
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
       await api.register(authRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
@@ -128,6 +151,13 @@ export async function buildApp({
 
   registerStatic(app, config.staticDir);
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server (Fastify takes it as a function). */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Serves the built PWA with an SPA fallback; the API answers JSON 404s under /api. */

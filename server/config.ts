@@ -1,4 +1,23 @@
+import net from 'node:net';
 import path from 'node:path';
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitsConfig {
+  loginPerEmail: RateLimitRule;
+  loginPerAddress: RateLimitRule;
+  registerPerAddress: RateLimitRule;
+  forgotPasswordPerEmail: RateLimitRule;
+  forgotPasswordPerAddress: RateLimitRule;
+  resetPasswordPerAddress: RateLimitRule;
+  postbackFailuresPerAddress: RateLimitRule;
+}
+
+/** Fastify's `trustProxy`: false, true, a hop count, or proxy addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export interface AppConfig {
   port: number;
@@ -18,9 +37,14 @@ export interface AppConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
-  loginRateLimit: { max: number; windowMs: number };
-  /** lets website verification reach loopback/private addresses: local testing only, never production */
-  verifyAllowPrivateNetworks: boolean;
+  /** which reverse proxies may set X-Forwarded-For; off by default, so a client cannot pick its address */
+  trustProxy: TrustProxy;
+  rateLimits: RateLimitsConfig;
+  /**
+   * lets website verification and web push reach loopback/private addresses: local testing and
+   * intranet installs only, never a public server
+   */
+  allowPrivateNetworks: boolean;
   /** longest a click waits in memory before it is written (the crash window of the redirect path) */
   clickFlushMs: number;
   /** how often pending commissions past the hold period are approved; 0 turns the job off */
@@ -33,6 +57,50 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+const MINUTE = 60_000;
+
+function ruleFrom(env: NodeJS.ProcessEnv, name: string, max: number, windowMs: number): RateLimitRule {
+  return {
+    max: intFrom(env[`${name}_MAX`], max, `${name}_MAX`),
+    windowMs: intFrom(env[`${name}_WINDOW_MS`], windowMs, `${name}_WINDOW_MS`),
+  };
+}
+
+/** Each limit is `<NAME>_MAX` per `<NAME>_WINDOW_MS`; the README lists them. */
+function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimitsConfig {
+  return {
+    loginPerEmail: ruleFrom(env, 'LOGIN_RATE_LIMIT', 10, 15 * MINUTE),
+    loginPerAddress: ruleFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT', 50, 15 * MINUTE),
+    registerPerAddress: ruleFrom(env, 'REGISTER_RATE_LIMIT', 20, 60 * MINUTE),
+    forgotPasswordPerEmail: ruleFrom(env, 'FORGOT_PASSWORD_RATE_LIMIT', 3, 60 * MINUTE),
+    forgotPasswordPerAddress: ruleFrom(env, 'FORGOT_PASSWORD_ADDRESS_RATE_LIMIT', 20, 60 * MINUTE),
+    resetPasswordPerAddress: ruleFrom(env, 'RESET_PASSWORD_RATE_LIMIT', 20, 15 * MINUTE),
+    postbackFailuresPerAddress: ruleFrom(env, 'POSTBACK_FAILURE_RATE_LIMIT', 100, MINUTE),
+  };
+}
+
+/** TRUST_PROXY: unset/false, true (any proxy: only behind one that overwrites the header), hops, or addresses. */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, prefix] = entry.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    if (!named && (net.isIP(address ?? '') === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix)))) {
+      throw new Error(
+        `TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs separated by commas, got "${value}"`,
+      );
+    }
+  }
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -51,11 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    loginRateLimit: {
-      max: intFrom(env.LOGIN_RATE_LIMIT_MAX, 10, 'LOGIN_RATE_LIMIT_MAX'),
-      windowMs: intFrom(env.LOGIN_RATE_LIMIT_WINDOW_MS, 15 * 60_000, 'LOGIN_RATE_LIMIT_WINDOW_MS'),
-    },
-    verifyAllowPrivateNetworks: env.VERIFY_ALLOW_PRIVATE_NETWORKS === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    rateLimits: rateLimitsFrom(env),
+    // VERIFY_ALLOW_PRIVATE_NETWORKS: the older name, from when only website verification used it
+    allowPrivateNetworks:
+      env.ALLOW_PRIVATE_NETWORKS === 'true' || env.VERIFY_ALLOW_PRIVATE_NETWORKS === 'true',
     clickFlushMs: Math.min(intFrom(env.CLICK_FLUSH_MS, 250, 'CLICK_FLUSH_MS'), 250),
     commissionAutoApproveIntervalMs: intFrom(
       env.COMMISSION_AUTO_APPROVE_INTERVAL_MS,
@@ -75,6 +143,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     // tests run the approval job themselves
     commissionAutoApproveIntervalMs: 0,
+    // every test request comes from one address: tests of a limit set it low themselves
+    rateLimits: Object.fromEntries(
+      Object.entries(loadConfig({}).rateLimits).map(([name, rule]) => [name, { ...rule, max: 10_000 }]),
+    ) as unknown as RateLimitsConfig,
     ...overrides,
   };
 }

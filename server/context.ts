@@ -1,8 +1,9 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/connection';
+import type { Background } from './lib/background';
 import type { EventBus } from './lib/events';
 import type { Mailer } from './lib/mailer';
-import type { RateLimiter } from './lib/rate-limiter';
+import type { RateLimits } from './lib/rate-limits';
 import type { TokenService } from './modules/auth/tokens';
 import type { Notifier } from './modules/notifications/notify';
 import type { VerificationDeps } from './modules/websites/verification';
@@ -13,11 +14,21 @@ export interface AppContext {
   config: AppConfig;
   mailer: Mailer;
   tokens: TokenService;
-  loginLimiter: RateLimiter;
+  /** abuse limits (login, registration, password reset, postbacks), counted per address or e-mail */
+  limits: RateLimits;
   /** how website ownership is checked (HTTP fetch, DNS); injectable for tests */
   verification: VerificationDeps;
   /** in-process domain events (cache invalidation, cross-module reactions) */
   events: EventBus;
   /** `notify(userId, event)`: in-app notification plus push */
   notifier: Notifier;
+  /** work done after the answer went out */
+  background: Background;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** resolves once background work (mail sent after an answer, …) is done; for tests and shutdown */
+    settle(): Promise<void>;
+  }
 }

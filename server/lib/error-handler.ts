@@ -11,7 +11,10 @@ interface FieldError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldError[] = error.validation.map((issue) => ({

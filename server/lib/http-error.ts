@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    /** per-field messages, as validation errors carry them */
+    readonly errors?: { field: string; message: string }[],
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -16,3 +18,6 @@ export const forbidden = (detail = 'You do not have permission to do this') => n
 export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const unprocessable = (detail: string) => new HttpError(422, detail);
+/** A 422 about one field: `{ detail: 'field: message', errors: [{ field, message }] }`. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(422, `${field}: ${message}`, {}, [{ field, message }]);

@@ -209,6 +209,7 @@ describe('GET /api/admin/outbox', () => {
   it('lists sent mail for admins only', async () => {
     const u = await createUser(t, { role: 'publisher' });
     await call(t, 'POST', '/api/auth/forgot-password', { payload: { email: u.email } });
+    await t.app.settle(); // the mail goes out after the answer
     const res = await call(t, 'GET', '/api/admin/outbox', { token: adminToken });
     expect(res.statusCode).toBe(200);
     expect(res.json()[0]).toMatchObject({ to: u.email, subject: 'Reset your Affilio password' });

@@ -12,6 +12,7 @@ afterAll(() => t.close());
 const GENERIC = 'If an account exists for that email, a password reset link has been sent.';
 
 async function mailsTo(email: string) {
+  await t.app.settle(); // the mail goes out after the answer
   return t.database.db
     .select()
     .from(mailOutbox)

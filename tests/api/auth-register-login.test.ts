@@ -7,7 +7,9 @@ import { call, createTestApp, createUser, login, type TestApp } from './support/
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginRateLimit: { max: 3, windowMs: 60_000 } });
+  t = await createTestApp({
+    rateLimits: { ...testConfig().rateLimits, loginPerEmail: { max: 3, windowMs: 60_000 } },
+  });
 });
 afterAll(() => t.close());
 
@@ -197,7 +199,9 @@ describe('POST /api/auth/login', () => {
       payload: { email: u.email, password: u.password },
     });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toMatch(/^Too many login attempts\. Try again in \d+ minute\(s\)\.$/);
+    expect(blocked.json().detail).toMatch(
+      /^Too many failed login attempts for this account\. Try again in \d+ second\(s\)\.$/,
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const other = await createUser(t);
     expect(await login(t, other.email, other.password)).toEqual(expect.any(String));

@@ -22,7 +22,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   // the real fetcher, allowed onto loopback only because this is a test; DNS is injected
-  t = await createTestApp({ verifyAllowPrivateNetworks: true }, {});
+  t = await createTestApp({ allowPrivateNetworks: true }, {});
   for (const [key, role] of [
     ['p1', 'publisher'],
     ['p2', 'publisher'],
@@ -32,7 +32,7 @@ beforeAll(async () => {
     const u = await createUser(t, { role });
     tokens[key] = await login(t, u.email, u.password);
   }
-  strict = await createTestApp({ verifyAllowPrivateNetworks: false });
+  strict = await createTestApp({ allowPrivateNetworks: false });
 });
 afterAll(async () => {
   await t.close();

@@ -24,7 +24,7 @@ const denied = { 401: errorResponse, 403: errorResponse };
 /** Everything under /admin: admins only, checked before the body is even parsed or validated. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const adminOnly = requireRole(ctx, 'admin');
-  app.addHook('onRequest', (request, reply) => adminOnly.call(app, request, reply));
+  app.addHook('onRequest', adminOnly);
 
   app.get(
     '/admin/settings',

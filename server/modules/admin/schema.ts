@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDateOrDateTime } from '../../lib/zod-dates';
+import { offsetParam } from '../../lib/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 import { emailSchema, passwordSchema } from '../auth/schema';
 import { profileSchema, ROLES, roleSchema, USER_STATUSES } from '../users/schema';
@@ -26,7 +28,7 @@ export const listUsersQuery = z.object({
   sort: z.enum(USER_SORTS, { error: `sort must be one of ${USER_SORTS.join(', ')}` }).default('created_at'),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
 });
 export type ListUsersQuery = z.output<typeof listUsersQuery>;
 
@@ -88,23 +90,19 @@ export const changeRoleBody = z.object({
   role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
 });
 
-/** `YYYY-MM-DD` (a whole UTC day) or an ISO 8601 date-time. */
-const dateOrDateTime = (field: string) =>
-  z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-    error: `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`,
-  });
-
 export const auditLogQuery = z.object({
   actor_id: optionalFilter(z.uuid({ error: 'actor_id must be a UUID' })),
   action: z.string().trim().max(100).optional(),
   entity_type: z.string().trim().max(100).optional(),
   entity_id: z.string().trim().max(200).optional(),
-  from: optionalFilter(dateOrDateTime('from').meta({ description: 'YYYY-MM-DD or ISO 8601 date-time' })),
+  from: optionalFilter(isoDateOrDateTime('from').meta({ description: 'YYYY-MM-DD or ISO 8601 date-time' })),
   to: optionalFilter(
-    dateOrDateTime('to').meta({ description: 'YYYY-MM-DD (inclusive: the whole day) or ISO 8601 date-time' }),
+    isoDateOrDateTime('to').meta({
+      description: 'YYYY-MM-DD (inclusive: the whole day) or ISO 8601 date-time',
+    }),
   ),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 });
 export type AuditLogQuery = z.output<typeof auditLogQuery>;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import { hashPassword } from '../auth/password';
+import { assertStrongPassword } from '../auth/password-strength';
 import { createPasswordToken, setPasswordLink } from '../auth/service';
 import type { CurrencyCode } from '../currency/codes';
 import { completionState } from '../users/profile-rules';
@@ -119,6 +120,7 @@ export async function createUser(
 ): Promise<AdminUser> {
   if (await findUserByEmail(ctx.db, body.email)) throw conflict('Email already registered');
   const invited = body.password === undefined;
+  if (body.password !== undefined) assertStrongPassword(body.password, [body.email, body.name ?? ''], 'password');
   // an invited account gets a random password nobody knows until the invite link replaces it
   const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
   const state = completionState(body.role, profileFromRow(null));

@@ -15,7 +15,7 @@ import {
 import * as applications from './service';
 
 export const applicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireAuth(ctx));
+  app.addHook('onRequest', requireAuth(ctx));
   const tags = ['applications'];
   const ok = { 200: applicationSchema, ...resourceErrors };
   /** tells the tracking-link cache (and any other listener) that this application changed */

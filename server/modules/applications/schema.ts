@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offsetParam } from '../../lib/zod-numbers';
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -16,7 +17,7 @@ export const optionalReasonBody = z.object({ reason: z.string().trim().max(2000)
 
 export const listApplicationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   status: z.enum(['all', ...APPLICATION_STATUSES]).default('all'),
   campaign_id: z.uuid().optional(),
   /** narrows the list further; a publisher or advertiser naming someone else gets an empty list */

@@ -1,12 +1,21 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
 import { forbidden, unauthorized } from '../../lib/http-error';
 import { findUserById, type UserWithProfile } from '../users/queries';
 import type { Role } from '../users/schema';
+import { isTokenRevoked } from './sessions';
+
+/** The bearer token a request was authenticated with: signing out revokes it by id. */
+export interface RequestSession {
+  jti: string;
+  /** expiry, seconds since the epoch */
+  exp: number;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: UserWithProfile | null;
+    session: RequestSession | null;
   }
 }
 
@@ -19,30 +28,45 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Resolves the bearer token to a current user. The user row is read on every request so that a
- * suspension or password reset (token_version bump) takes effect at once.
+ * suspension or password change (token_version bump) or a sign-out (revoked token id) takes effect at once.
  */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<UserWithProfile> {
+export async function authenticate(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ found: UserWithProfile; session: RequestSession }> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Not authenticated');
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token');
-  const found = await findUserById(ctx.db, claims.sub);
-  if (!found || found.user.tokenVersion !== claims.tv) throw unauthorized('Session is no longer valid');
+  const [found, revoked] = await Promise.all([
+    findUserById(ctx.db, claims.sub),
+    isTokenRevoked(ctx.db, claims.jti),
+  ]);
+  if (!found || found.user.tokenVersion !== claims.tv || revoked) {
+    throw unauthorized('Session is no longer valid');
+  }
   if (found.user.status === 'suspended') throw unauthorized('Account suspended');
   if (found.user.status === 'pending') throw unauthorized('Account pending approval');
-  return found;
+  return { found, session: { jti: claims.jti, exp: claims.exp } };
 }
 
-export function requireAuth(ctx: AppContext): preHandlerAsyncHookHandler {
+/**
+ * Guards run in `onRequest`, before the body is parsed or validated: an anonymous caller learns nothing
+ * of a route's field rules, and never gets a 400/422 where a 401 is due.
+ */
+export function requireAuth(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.auth = await authenticate(ctx, request);
+    const { found, session } = await authenticate(ctx, request);
+    request.auth = found;
+    request.session = session;
   };
 }
 
-export function requireRole(ctx: AppContext, ...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.auth = await authenticate(ctx, request);
-    if (!roles.includes(request.auth.user.role)) {
+export function requireRole(ctx: AppContext, ...roles: Role[]): onRequestAsyncHookHandler {
+  const authed = requireAuth(ctx);
+  return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    await authed.call(this as never, request, reply);
+    if (!roles.includes(currentUser(request).user.role)) {
       throw forbidden(roles.length === 1 && roles[0] === 'admin' ? 'Admin access required' : undefined);
     }
   };
@@ -52,4 +76,10 @@ export function requireRole(ctx: AppContext, ...roles: Role[]): preHandlerAsyncH
 export function currentUser(request: FastifyRequest): UserWithProfile {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The token of a route guarded by requireAuth/requireRole. */
+export function currentSession(request: FastifyRequest): RequestSession {
+  if (!request.session) throw unauthorized();
+  return request.session;
 }

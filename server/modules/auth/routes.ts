@@ -4,7 +4,9 @@ import type { AppContext } from '../../context';
 import { refreshProfileCompletion } from '../notifications/service';
 import { userSchema } from '../users/schema';
 import { toUserResponse } from '../users/service';
-import { currentUser, requireAuth } from './guard';
+import { HttpError } from '../../lib/http-error';
+import { currentSession, currentUser, requireAuth } from './guard';
+import { revokeAllTokens, revokeToken } from './sessions';
 import {
   completeProfileBody,
   errorResponse,
@@ -26,6 +28,7 @@ const errors = {
   409: errorResponse,
   422: errorResponse,
 };
+const limited = { 429: errorResponse };
 const registered = z.union([tokenResponse, z.object({ message: z.string(), user: userSchema })]);
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -33,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/auth/me',
-    { preHandler: authed, schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } } },
+    { onRequest: authed, schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } } },
     async (request) => toUserResponse(currentUser(request)),
   );
 
@@ -43,16 +46,70 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['auth'],
         body: loginBody,
-        response: { 200: tokenResponse, 429: errorResponse, ...errors },
+        security: [],
+        response: { 200: tokenResponse, ...limited, ...errors },
       },
     },
-    async (request) => auth.login(ctx, request.body, request.ip),
+    async (request) => {
+      // a locked account stays locked for the right password too, whatever address it comes from
+      await ctx.limits.loginPerEmail.check(request);
+      await ctx.limits.loginPerAddress.check(request);
+      try {
+        return await auth.login(ctx, request.body);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401) {
+          await ctx.limits.loginPerEmail.hit(request);
+          await ctx.limits.loginPerAddress.hit(request);
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: authed,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the token of this request',
+        response: { 204: z.null(), 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await revokeToken(ctx.db, currentSession(request), currentUser(request).user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      onRequest: authed,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: revokes every token of the user, this one included',
+        response: { 204: z.null(), 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await revokeAllTokens(ctx.db, currentUser(request).user.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(
     '/auth/register',
-    { schema: { tags: ['auth'], body: registerBody, response: { 201: registered, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: registerBody,
+        security: [],
+        response: { 201: registered, ...limited, ...errors },
+      },
+    },
     async (request, reply) => {
+      await ctx.limits.registerPerAddress.hit(request);
       const result = await auth.register(ctx, request.body);
       return reply.code(result.status).send(result.body);
     },
@@ -60,8 +117,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/auth/register-simplified',
-    { schema: { tags: ['auth'], body: registerSimplifiedBody, response: { 201: registered, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: registerSimplifiedBody,
+        security: [],
+        response: { 201: registered, ...limited, ...errors },
+      },
+    },
     async (request, reply) => {
+      await ctx.limits.registerPerAddress.hit(request);
       const result = await auth.registerSimplified(ctx, request.body);
       return reply.code(result.status).send(result.body);
     },
@@ -70,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth/complete-profile',
     {
-      preHandler: authed,
+      onRequest: authed,
       schema: { tags: ['auth'], body: completeProfileBody, response: { 200: userSchema, ...errors } },
     },
     async (request) => {
@@ -84,8 +149,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.put(
     '/auth/profile',
     {
-      preHandler: authed,
-      schema: { tags: ['auth'], body: updateProfileBody, response: { 200: userSchema, ...errors } },
+      onRequest: authed,
+      schema: {
+        tags: ['auth'],
+        description:
+          'Changing the password (`current_password` + `new_password`) signs out every session and answers a fresh `access_token` beside the user.',
+        body: updateProfileBody,
+        response: { 200: userSchema.extend({ access_token: z.string().optional() }), ...errors },
+      },
     },
     async (request) => {
       const user = await auth.updateProfile(ctx, currentUser(request), request.body);
@@ -96,24 +167,44 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/auth/forgot-password',
-    { schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: forgotPasswordBody,
+        security: [],
+        response: { 200: messageResponse, ...limited, ...errors },
+      },
+    },
     async (request) => {
+      await ctx.limits.forgotPasswordPerAddress.hit(request);
+      await ctx.limits.forgotPasswordPerEmail.hit(request);
       const origin = `${request.protocol}://${request.host}`;
-      try {
-        await auth.forgotPassword(ctx, request.body.email, origin);
-      } catch (err) {
-        // the answer never says whether the account exists, nor that the mail server failed
-        request.log.error({ err }, 'password reset mail failed');
-      }
+      // looked up and mailed after the answer: a known and an unknown e-mail take the same time, and the
+      // answer never says whether the account exists, nor that the mail server failed
+      ctx.background.run('password reset mail', () => auth.forgotPassword(ctx, request.body.email, origin));
       return { message: auth.FORGOT_PASSWORD_MESSAGE };
     },
   );
 
   app.post(
     '/auth/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: resetPasswordBody,
+        security: [],
+        response: { 200: messageResponse, ...limited, ...errors },
+      },
+    },
     async (request) => {
-      await auth.resetPassword(ctx, request.body);
+      await ctx.limits.resetPasswordPerAddress.check(request);
+      try {
+        await auth.resetPassword(ctx, request.body);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 400)
+          await ctx.limits.resetPasswordPerAddress.hit(request);
+        throw err;
+      }
       return { message: auth.RESET_PASSWORD_MESSAGE };
     },
   );

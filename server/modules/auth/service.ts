@@ -5,20 +5,14 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { passwordResetTokens } from '../../db/schema';
-import {
-  HttpError,
-  badRequest,
-  conflict,
-  forbidden,
-  unauthorized,
-  unprocessable,
-} from '../../lib/http-error';
+import { badRequest, conflict, forbidden, unauthorized, unprocessable } from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import { getSettings } from '../settings/queries';
 import { allowedProfileFields, completionState, missingForStep } from '../users/profile-rules';
 import {
   bumpTokenVersion,
   findUserByEmail,
+  findUserById,
   insertUser,
   updateUser,
   type UserWithProfile,
@@ -26,6 +20,7 @@ import {
 import type { ProfileFields, Role } from '../users/schema';
 import { profileFromRow, profilePatch, saveProfile, toUserResponse } from '../users/service';
 import { hashPassword, verifyPassword } from './password';
+import { assertStrongPassword } from './password-strength';
 import type {
   completeProfileBody,
   loginBody,
@@ -87,6 +82,7 @@ async function createAccount(
   },
 ) {
   assertFieldsFitRole(input.role, input.fields);
+  assertStrongPassword(input.password, [input.email, input.name], 'password');
   if (await findUserByEmail(ctx.db, input.email)) throw conflict('Email already registered');
   const settings = await getSettings(ctx.db);
   const passwordHash = await hashPassword(input.password);
@@ -146,14 +142,8 @@ export function registerSimplified(ctx: AppContext, body: z.output<typeof regist
   });
 }
 
-export async function login(ctx: AppContext, body: z.output<typeof loginBody>, ip: string) {
-  const limiterKey = `${ip}|${body.email}`;
-  const wait = ctx.loginLimiter.hit(limiterKey);
-  if (wait > 0) {
-    throw new HttpError(429, `Too many login attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
-      'retry-after': String(wait),
-    });
-  }
+/** Checks the password; the route counts failures against the login limits. */
+export async function login(ctx: AppContext, body: z.output<typeof loginBody>) {
   const found = await findUserByEmail(ctx.db, body.email);
   // verify against a dummy hash when the user is unknown, so timing does not reveal which e-mails exist
   const ok = await verifyPassword(found?.user.passwordHash ?? DUMMY_HASH, body.password);
@@ -161,7 +151,6 @@ export async function login(ctx: AppContext, body: z.output<typeof loginBody>, i
   if (found.user.status === 'suspended') throw forbidden('Your account has been suspended');
   if (found.user.status === 'pending')
     throw forbidden('Your account is waiting for approval by an administrator');
-  ctx.loginLimiter.reset(limiterKey);
   return issueToken(ctx, found);
 }
 
@@ -188,6 +177,10 @@ export async function completeProfile(
   return toUserResponse(saved);
 }
 
+/**
+ * Saves profile fields, the preferred currency and a new password. A password change signs out every
+ * session, the caller's included, and hands back a fresh token for the caller (`access_token`).
+ */
 export async function updateProfile(
   ctx: AppContext,
   current: UserWithProfile,
@@ -204,10 +197,24 @@ export async function updateProfile(
     if (!(await verifyPassword(current.user.passwordHash, current_password))) {
       throw badRequest('Current password is incorrect');
     }
+    assertStrongPassword(new_password, [current.user.email, name ?? current.user.name], 'new_password');
     userPatch.passwordHash = await hashPassword(new_password);
   }
-  const saved = await saveProfile(ctx.db, current, fields, userPatch);
-  return toUserResponse(saved);
+  const saved = await ctx.db.transaction(async (tx) => {
+    const row = await saveProfile(tx, current, fields, userPatch);
+    if (userPatch.passwordHash === undefined) return row;
+    const tokenVersion = await bumpTokenVersion(tx, row.user.id);
+    await audit(tx, {
+      actorId: row.user.id,
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: row.user.id,
+    });
+    return { ...row, user: { ...row.user, tokenVersion } };
+  });
+  if (userPatch.passwordHash === undefined) return toUserResponse(saved);
+  const { access_token, user } = await issueToken(ctx, saved);
+  return { ...user, access_token };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -258,6 +265,9 @@ export async function resetPassword(
   if (!row) throw badRequest('Invalid password reset link');
   if (row.usedAt) throw badRequest('This password reset link has already been used');
   if (row.expiresAt.getTime() <= Date.now()) throw badRequest('This password reset link has expired');
+  const owner = await findUserById(ctx.db, row.userId);
+  if (!owner) throw badRequest('Invalid password reset link');
+  assertStrongPassword(body.new_password, [owner.user.email, owner.user.name], 'new_password');
   const passwordHash = await hashPassword(body.new_password);
   await ctx.db.transaction(async (tx) => {
     // single use even under a race: only the request that flips used_at proceeds

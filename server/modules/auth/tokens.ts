@@ -1,16 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '../users/schema';
 
 export interface AccessClaims {
   sub: string;
   role: Role;
-  /** the user's token_version when issued; a bump revokes the token */
+  /** the user's token_version when issued; a bump revokes every token of the user */
   tv: number;
+}
+
+export interface VerifiedClaims extends AccessClaims {
+  /** this token's id: signing out revokes just this one */
+  jti: string;
+  /** expiry, seconds since the epoch */
+  exp: number;
 }
 
 export interface TokenService {
   sign(claims: AccessClaims): Promise<string>;
-  verify(token: string): Promise<AccessClaims | null>;
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
@@ -20,14 +28,17 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       new SignJWT({ role: claims.role, tv: claims.tv })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
+        .setJti(randomBytes(16).toString('base64url'))
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        return { sub: payload.sub, role: payload.role as Role, tv: payload.tv };
+        const { sub, tv, jti, exp } = payload;
+        if (typeof sub !== 'string' || typeof tv !== 'number') return null;
+        if (typeof jti !== 'string' || typeof exp !== 'number') return null;
+        return { sub, role: payload.role as Role, tv, jti, exp };
       } catch {
         return null;
       }

@@ -7,7 +7,7 @@ import { campaignSchema, createCampaignBody, listCampaignsQuery, updateCampaignB
 import * as campaigns from './service';
 
 export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireAuth(ctx));
+  app.addHook('onRequest', requireAuth(ctx));
 
   app.get(
     '/campaigns',

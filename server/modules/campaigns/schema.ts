@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDateTime } from '../../lib/zod-dates';
+import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
@@ -32,10 +34,9 @@ const httpUrl = z
   .trim()
   .max(2000)
   .pipe(z.url({ protocol: /^https?$/, error: 'landing_url must be an http(s) URL' }));
-const timestamp = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
 
 export const tierSchema = z.object({
-  min_conversions_in_month: z.number().int().min(1),
+  min_conversions_in_month: z.number().int().min(1).max(MAX_INT32),
   payout_minor: minor.optional(),
   revshare_bps: bps.optional(),
 });
@@ -67,10 +68,14 @@ export const campaignFields = z.object({
   attribution_days: z.number().int().min(1).max(365),
   approval_mode: z.enum(APPROVAL_MODES),
   allowed_countries: z.array(country).max(250),
-  starts_at: timestamp.nullable(),
-  ends_at: timestamp.nullable(),
+  starts_at: isoDateTime('starts_at').nullable(),
+  ends_at: isoDateTime('ends_at').nullable(),
   terms: z.string().max(20_000),
   creative_ids: z.array(z.uuid()).max(50),
+  /** the browser pixel (`GET /api/pixel.gif`) is refused unless this is on */
+  pixel_enabled: z.boolean(),
+  /** highest order amount an unsigned pixel may report, campaign currency minor units; null: no cap */
+  max_order_minor: minor.nullable(),
 });
 
 export const createCampaignBody = campaignFields.partial().required({
@@ -90,7 +95,7 @@ const filterAll = <T extends readonly [string, ...string[]]>(values: T) =>
 
 export const listCampaignsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   status: filterAll(CAMPAIGN_STATUSES),
   category: filterAll(CAMPAIGN_CATEGORIES),
   search: z.string().trim().max(200).optional(),
@@ -121,6 +126,8 @@ export const campaignSchema = z.object({
   ends_at: z.string().nullable(),
   terms: z.string(),
   creative_ids: z.array(z.string()),
+  pixel_enabled: z.boolean(),
+  max_order_minor: z.number().nullable(),
   /** only for the owning advertiser and admins */
   tracking_secret: z.string().optional(),
   created_at: z.string(),

@@ -19,7 +19,7 @@ import {
 import * as commissions from './service';
 
 export const commissionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireAuth(ctx));
+  app.addHook('onRequest', requireAuth(ctx));
   const tags = ['commissions'];
   const one = { 200: commissionSchema, ...resourceErrors };
 

@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { isoDate } from '../../lib/zod-dates';
+import { offsetParam } from '../../lib/zod-numbers';
 
 export const COMMISSION_STATUSES = ['pending', 'approved', 'rejected', 'reversed', 'paid'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
-
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
-  .optional();
 
 const filterFields = {
   campaign_id: z.uuid({ error: 'campaign_id must be a UUID' }).optional(),
   publisher_id: z.uuid({ error: 'publisher_id must be a UUID' }).optional(),
   /** inclusive UTC days */
-  from: dateParam,
-  to: dateParam,
+  from: isoDate('from').optional(),
+  to: isoDate('to').optional(),
   include_test: z
     .enum(['true', 'false'])
     .default('false')
@@ -24,7 +21,7 @@ export const listCommissionsQuery = z.object({
   ...filterFields,
   status: z.enum(['all', ...COMMISSION_STATUSES]).default('all'),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
 });
 export type ListCommissionsQuery = z.output<typeof listCommissionsQuery>;
 

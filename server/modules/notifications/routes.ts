@@ -20,7 +20,7 @@ import * as notifications from './service';
 /** The signed-in user's notifications; every call touches only their own. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // before validation, so a caller without a session learns nothing about the input rules
-  app.addHook('preValidation', requireAuth(ctx));
+  app.addHook('onRequest', requireAuth(ctx));
   const tags = ['notifications'];
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user.id;
   const one = { 200: notificationSchema, ...resourceErrors };

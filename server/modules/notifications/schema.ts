@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offsetParam } from '../../lib/zod-numbers';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from './notify';
 
 export const notificationSchema = z.object({
@@ -26,7 +27,7 @@ export const listNotificationsQuery = z.object({
   priority: z.enum(['all', ...NOTIFICATION_PRIORITIES]).default('all'),
   is_read: isReadParam.optional().transform((v) => (v === undefined ? undefined : v === 'true')),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
 });
 
 export const limitQuery = z.object({

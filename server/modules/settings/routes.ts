@@ -10,7 +10,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/settings/public',
     {
-      preHandler: requireAuth(ctx),
+      onRequest: requireAuth(ctx),
       schema: { tags: ['settings'], response: { 200: publicSettingsSchema, 401: errorResponse } },
     },
     async () => getPublicSettings(ctx.db),

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
 import { resourceErrors } from '../../lib/route-schemas';
 import { currentUser, requireAuth } from '../auth/guard';
 import { errorResponse } from '../auth/schema';
@@ -32,17 +33,19 @@ const conversionResponses = {
   404: errorResponse,
   409: errorResponse,
   422: errorResponse,
+  429: errorResponse,
 };
 
 /** The wire fields (postback body or query, pixel query) as the conversion service takes them. */
-function postbackInput(b: z.output<typeof pixelQuery> & { secret?: string }): ConversionInput {
+function postbackInput(b: z.output<typeof postbackBody> | z.output<typeof pixelQuery>): ConversionInput {
   return {
     clickId: b.click_id,
     orderId: b.order_id,
     amount: b.amount,
     currency: b.currency,
     event: b.event,
-    secret: b.secret,
+    secret: 'secret' in b ? b.secret : undefined,
+    sig: 'sig' in b ? b.sig : undefined,
     source: 'postback',
   };
 }
@@ -63,11 +66,24 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
     done(null, Object.fromEntries(new URLSearchParams(body.toString())));
   });
 
-  const convert = async (input: ConversionInput) => {
-    const outcome = await recordConversion(
-      { db: ctx.db, clicks: tracking.clicks, rates: tracking.rates.get },
-      input,
-    );
+  /**
+   * Records a conversion. Refusals for a wrong secret or signature (403) or an unknown click (404) are
+   * counted per address: past the limit the address gets 429s instead of answers to probe with.
+   */
+  const convert = async (request: FastifyRequest, input: ConversionInput) => {
+    const failures = ctx.limits.postbackFailuresPerAddress;
+    await failures.check(request);
+    let outcome: ConversionOutcome;
+    try {
+      outcome = await recordConversion(
+        { db: ctx.db, clicks: tracking.clicks, rates: tracking.rates.get },
+        input,
+      );
+    } catch (err) {
+      if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 404))
+        await failures.hit(request);
+      throw err;
+    }
     afterCommit(outcome);
     return outcome;
   };
@@ -108,7 +124,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { result } = await convert(postbackInput(request.body));
+      const { result } = await convert(request, postbackInput(request.body));
       return reply.code(result.duplicate ? 200 : 201).send(result);
     },
   );
@@ -125,7 +141,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { result } = await convert(postbackInput(request.query));
+      const { result } = await convert(request, postbackInput(request.query));
       return reply.code(result.duplicate ? 200 : 201).send(result);
     },
   );
@@ -135,7 +151,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
     {
       schema: {
         tags: ['tracking'],
-        summary: 'Browser pixel conversion (no secret; recorded as client-reported)',
+        summary: 'Browser pixel conversion (off unless the campaign turns it on)',
+        description:
+          'Refused unless the campaign has `pixel_enabled`. With `sig` (hex HMAC-SHA256 of `click_id|order_id|amount|currency` keyed with the tracking secret) it counts like a postback. Without it the conversion is client-reported: at most one per click, its amount capped by the campaign’s `max_order_minor`, never approved automatically.',
         querystring: pixelQuery,
         // the body is a GIF (errors are `{detail}` JSON)
         response: { ...conversionResponses, 200: z.any(), 201: z.any() },
@@ -143,10 +161,12 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { result } = await convert({ ...postbackInput(request.query), source: 'pixel' });
+      const { result } = await convert(request, { ...postbackInput(request.query), source: 'pixel' });
       return reply
         .code(result.duplicate ? 200 : 201)
         .header('Content-Type', 'image/gif')
+        // the pixel is embedded on the advertiser's pages, another origin
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('Cache-Control', 'no-store')
         .header('X-Conversion-Id', result.conversion_id)
         .send(PIXEL);
@@ -155,7 +175,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
 
   await app.register(async (instance) => {
     const authed = instance.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('preHandler', requireAuth(ctx));
+    authed.addHook('onRequest', requireAuth(ctx));
 
     authed.get(
       '/tracking/links',

@@ -22,7 +22,13 @@ export const postbackBody = z.object({
   secret: z.string().min(1, 'secret is required (the campaign’s tracking secret)'),
 });
 
-export const pixelQuery = z.object(conversionFields);
+export const pixelQuery = z.object({
+  ...conversionFields,
+  sig: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'sig must be the 64-character hex HMAC-SHA256 of click_id|order_id|amount|currency')
+    .optional(),
+});
 
 export const conversionResultSchema = z.object({
   conversion_id: z.string(),
@@ -36,13 +42,28 @@ export const conversionResultSchema = z.object({
 });
 
 export const clickParams = z.object({ code: z.string().max(200) });
-export const clickQuery = z.object({
-  sub1: z.string().optional(),
-  sub2: z.string().optional(),
-  sub3: z.string().optional(),
-  sub4: z.string().optional(),
-  sub5: z.string().optional(),
-});
+
+/** Sub-ids are kept (stored and passed on) up to this many characters. */
+export const MAX_SUB_ID_LENGTH = 255;
+
+/** Cut to MAX_SUB_ID_LENGTH without splitting a surrogate pair. */
+function cutSubId(value: string): string {
+  if (value.length <= MAX_SUB_ID_LENGTH) return value;
+  const last = value.charCodeAt(MAX_SUB_ID_LENGTH - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? MAX_SUB_ID_LENGTH - 1 : MAX_SUB_ID_LENGTH);
+}
+
+/**
+ * A click is never refused for its sub-ids, since the visitor must still reach the landing page: a
+ * longer one is cut to MAX_SUB_ID_LENGTH and a repeated one (`?sub1=a&sub1=b`) keeps its first value.
+ */
+const subId = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => cutSubId(Array.isArray(value) ? (value[0] ?? '') : value))
+  .optional()
+  .meta({ description: `at most ${MAX_SUB_ID_LENGTH} characters are kept; a longer value is cut` });
+
+export const clickQuery = z.object({ sub1: subId, sub2: subId, sub3: subId, sub4: subId, sub5: subId });
 
 export const trackingLinkSchema = z.object({
   id: z.string(),

@@ -10,10 +10,10 @@ import { isBotRequest } from './bots';
 import { ClickBuffer, UniqueClickWindow, type ClickRecord } from './click-buffer';
 import { LinkCache, linkUnavailableReason, type LinkTarget } from './link-cache';
 import * as q from './queries';
+import { MAX_SUB_ID_LENGTH } from './schema';
 
 export const SUB_ID_KEYS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const MAX_SUB_ID = 255;
 /** rows per INSERT while writing a batch of clicks (bounds one statement's size) */
 const INSERT_CHUNK = 1_000;
 
@@ -251,7 +251,7 @@ function toClickRecord(
     ipHash: c.ipHash,
     userAgent: storable(c.request.userAgent, 512),
     referrer: c.request.referrer === null ? null : storable(c.request.referrer, 1024),
-    subs: c.request.subs.map((s) => (s === null ? null : storable(s, MAX_SUB_ID))),
+    subs: c.request.subs.map((s) => (s === null ? null : storable(s, MAX_SUB_ID_LENGTH))),
     isUnique: c.isUnique,
     isBot: c.isBot,
     isTest: c.isTest,
@@ -291,7 +291,8 @@ function buildLandingUrl(base: string, clickId: string, subs: (string | null)[])
   const url = new URL(base);
   url.searchParams.set('click_id', clickId);
   subs.forEach((value, i) => {
-    if (value !== null && value !== '') url.searchParams.set(SUB_ID_KEYS[i]!, value.slice(0, MAX_SUB_ID));
+    if (value !== null && value !== '')
+      url.searchParams.set(SUB_ID_KEYS[i]!, value.slice(0, MAX_SUB_ID_LENGTH));
   });
   return url.toString();
 }

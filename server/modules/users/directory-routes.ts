@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceErrors } from '../../lib/route-schemas';
 import { notFound } from '../../lib/http-error';
+import { offsetParam } from '../../lib/zod-numbers';
 import { currentUser, requireRole } from '../auth/guard';
 import { findAdvertiser, findPublisher, listPublishers } from './directory-queries';
 
@@ -49,12 +50,12 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/publishers',
     {
-      preHandler: requireRole(ctx, 'advertiser', 'admin'),
+      onRequest: requireRole(ctx, 'advertiser', 'admin'),
       schema: {
         tags: ['publishers'],
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(100).default(10),
-          offset: z.coerce.number().int().min(0).default(0),
+          offset: offsetParam,
           search: z.string().trim().max(200).optional(),
         }),
         response: { 200: z.array(publisherSummarySchema), ...resourceErrors },
@@ -69,7 +70,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/publishers/:id',
     {
-      preHandler: requireRole(ctx, 'advertiser', 'admin'),
+      onRequest: requireRole(ctx, 'advertiser', 'admin'),
       schema: {
         tags: ['publishers'],
         params: idParams,
@@ -86,7 +87,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/advertisers/:id',
     {
-      preHandler: requireRole(ctx, 'publisher', 'admin', 'advertiser'),
+      onRequest: requireRole(ctx, 'publisher', 'admin', 'advertiser'),
       schema: {
         tags: ['advertisers'],
         params: idParams,

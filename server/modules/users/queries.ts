@@ -70,9 +70,12 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 /** Revokes every access token issued to the user so far. */
-export async function bumpTokenVersion(db: Db, id: string): Promise<void> {
-  await db
+/** Revokes every token issued to the user so far; returns the new version. */
+export async function bumpTokenVersion(db: Db, id: string): Promise<number> {
+  const [row] = await db
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, id));
+    .where(eq(users.id, id))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row?.tokenVersion ?? 0;
 }

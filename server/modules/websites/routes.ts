@@ -13,7 +13,7 @@ import {
 import * as websites from './service';
 
 export const websiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', requireAuth(ctx));
+  app.addHook('onRequest', requireAuth(ctx));
   const tags = ['websites'];
 
   app.get(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
 import { CAMPAIGN_CATEGORIES } from '../campaigns/schema';
 
 export const VERIFICATION_METHODS = ['meta', 'file', 'dns'] as const;
@@ -32,7 +33,8 @@ export const websiteFields = z.object({
   category: z.enum(CAMPAIGN_CATEGORIES, {
     error: `category must be one of ${CAMPAIGN_CATEGORIES.join(', ')}`,
   }),
-  monthly_visitors: z.number().int().min(0).max(10_000_000_000),
+  // an `integer` column
+  monthly_visitors: z.number().int().min(0).max(MAX_INT32),
   description: z.string().max(5000),
 });
 
@@ -44,7 +46,7 @@ export const verifyWebsiteBody = z.object({
 
 export const listWebsitesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   publisher_id: z.uuid().optional(),
   verification_status: z.enum(VERIFICATION_STATUSES).optional(),
 });

@@ -74,7 +74,9 @@ export async function clickOn(
   const res = await t.app.inject({
     method: options.method ?? 'GET',
     url: `/t/${code}${options.query ?? ''}`,
-    headers: { 'user-agent': options.ua ?? BROWSER_UA, 'x-forwarded-for': options.ip ?? '203.0.113.7' },
+    // the visitor's own address (TRUST_PROXY is off: X-Forwarded-For would be ignored)
+    remoteAddress: options.ip ?? '203.0.113.7',
+    headers: { 'user-agent': options.ua ?? BROWSER_UA },
   });
   const location = res.headers.location as string | undefined;
   return { res, location, clickId: location ? new URL(location).searchParams.get('click_id')! : null };

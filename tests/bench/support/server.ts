@@ -80,6 +80,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     LOGIN_RATE_LIMIT_MAX: '100000',
+    // the load generator stands in for a proxy: visitors' addresses come in X-Forwarded-For
+    TRUST_PROXY: 'loopback',
     // fixtures verify their website against a tiny server on 127.0.0.1
     VERIFY_ALLOW_PRIVATE_NETWORKS: 'true',
     ...options.env,

@@ -113,6 +113,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Every browser logs in from 127.0.0.1; the suite must not trip the login rate limit.
     LOGIN_RATE_LIMIT_MAX: '10000',
+    LOGIN_ADDRESS_RATE_LIMIT_MAX: '10000',
+    REGISTER_RATE_LIMIT_MAX: '10000',
   };
   // Always the embedded database: a DATABASE_URL left in the environment must not leak in.
   delete env.DATABASE_URL;

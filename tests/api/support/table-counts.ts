@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TestApp } from './test-app';
+
+/** The rows of a raw query (`execute` is typed loosely over the two drivers; both answer `{ rows }`). */
+async function rows<T>(t: TestApp, query: SQL): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export type TableCounts = Map<string, number>;
+
+/** Reads the row count of every table in the public schema; one round trip per call. */
+export async function tableCounter(t: TestApp): Promise<() => Promise<TableCounts>> {
+  const tables = (
+    await rows<{ table_name: string }>(
+      t,
+      sql`select table_name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )
+  ).map((r) => r.table_name);
+  const query = sql.join(
+    tables.map((name) => sql`select ${name} as name, count(*)::int as n from ${sql.identifier(name)}`),
+    sql` union all `,
+  );
+  return async () => {
+    const counts = await rows<{ name: string; n: number }>(t, query);
+    return new Map(counts.map((r) => [r.name, Number(r.n)]));
+  };
+}
+
+/** `table before→after` for every table whose count differs. */
+export function countChanges(before: TableCounts, after: TableCounts): string[] {
+  const changes: string[] = [];
+  for (const [name, n] of after) {
+    const was = before.get(name) ?? 0;
+    if (n !== was) changes.push(`${name} ${was}→${n}`);
+  }
+  return changes;
+}
