@@ -12,6 +12,8 @@ export interface ClickRecord {
   userAgent: string;
   referrer: string | null;
   subs: (string | null)[];
+  /** ISO 3166 alpha-2 from the proxy's country header, else null */
+  country: string | null;
   isUnique: boolean;
   isBot: boolean;
   isTest: boolean;

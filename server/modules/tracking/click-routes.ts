@@ -8,6 +8,9 @@ export const TEST_CLICK_HEADER = 'x-affilio-test';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small page that explains itself and links nowhere: no redirect target an attacker could choose. */
+const headerText = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value) ?? null;
+
 function sendPage(reply: FastifyReply, status: number, title: string, message: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}</style></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
   return reply
@@ -18,7 +21,10 @@ function sendPage(reply: FastifyReply, status: number, title: string, message: s
 }
 
 /** `GET /t/{code}` (HEAD too): the hot redirect path. Request logging is off here: it would cost more than the redirect. */
-export const clickRoutes: FastifyPluginAsyncZod<{ tracking: Tracking }> = async (app, { tracking }) => {
+export const clickRoutes: FastifyPluginAsyncZod<{
+  tracking: Tracking;
+  countryHeader: string | null;
+}> = async (app, { tracking, countryHeader }) => {
   // One logger for every redirect instead of a child per request (2% of the main thread under load):
   // warnings and errors from here carry the route, not the request id.
   const log = app.log.child({ route: '/t/:code' }, { level: 'warn' });
@@ -45,6 +51,7 @@ export const clickRoutes: FastifyPluginAsyncZod<{ tracking: Tracking }> = async 
         userAgent: request.headers['user-agent'] ?? '',
         referrer: request.headers.referer ?? null,
         subs: [q.sub1 ?? null, q.sub2 ?? null, q.sub3 ?? null, q.sub4 ?? null, q.sub5 ?? null],
+        country: countryHeader ? headerText(request.headers[countryHeader]) : null,
         testToken: typeof test === 'string' ? test : null,
       });
       if (outcome.kind === 'unknown') {

@@ -53,7 +53,7 @@ export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget |
 }
 
 const CLICK_COLUMNS =
-  'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, is_unique, is_bot, is_test, created_at';
+  'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, country, is_unique, is_bot, is_test, created_at';
 
 /**
  * Inserts a batch in one statement. `is_unique` from memory is confirmed against the table, so a
@@ -77,6 +77,7 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
       sub3: c.subs[2] ?? null,
       sub4: c.subs[3] ?? null,
       sub5: c.subs[4] ?? null,
+      country: c.country,
       is_unique: c.isUnique,
       is_bot: c.isBot,
       is_test: c.isTest,
@@ -86,7 +87,7 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
   const insert = sql`
     insert into clicks (${sql.raw(CLICK_COLUMNS)})
     select r.id, r.link_id, r.campaign_id, r.publisher_id, r.website_id, r.ip_hash, r.user_agent, r.referrer,
-      r.sub1, r.sub2, r.sub3, r.sub4, r.sub5,
+      r.sub1, r.sub2, r.sub3, r.sub4, r.sub5, r.country,
       r.is_unique and not exists (
         select 1 from clicks c
         where c.link_id = r.link_id and c.ip_hash = r.ip_hash and c.is_unique
@@ -95,7 +96,7 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
       r.is_bot, r.is_test, r.created_at
     from json_to_recordset(${payload}::json) as r(id text, link_id uuid, campaign_id uuid, publisher_id uuid,
       website_id uuid, ip_hash text, user_agent text, referrer text, sub1 text, sub2 text, sub3 text,
-      sub4 text, sub5 text, is_unique boolean, is_bot boolean, is_test boolean, created_at timestamptz)
+      sub4 text, sub5 text, country text, is_unique boolean, is_bot boolean, is_test boolean, created_at timestamptz)
     on conflict (id) do nothing`;
   if (!confirmUnique) {
     await db.execute(insert);
@@ -124,7 +125,7 @@ function copyText(value: string | null): string {
 export function clicksAsCopyText(batch: ClickRecord[]): string {
   let out = '';
   for (const c of batch) {
-    out += `${c.id}\t${c.linkId}\t${c.campaignId}\t${c.publisherId}\t${c.websiteId}\t${copyText(c.ipHash)}\t${copyText(c.userAgent)}\t${copyText(c.referrer)}\t${c.subs.map(copyText).join('\t')}\t${c.isUnique ? 't' : 'f'}\t${c.isBot ? 't' : 'f'}\t${c.isTest ? 't' : 'f'}\t${c.createdAt.toISOString()}\n`;
+    out += `${c.id}\t${c.linkId}\t${c.campaignId}\t${c.publisherId}\t${c.websiteId}\t${copyText(c.ipHash)}\t${copyText(c.userAgent)}\t${copyText(c.referrer)}\t${c.subs.map(copyText).join('\t')}\t${c.country ?? '\\N'}\t${c.isUnique ? 't' : 'f'}\t${c.isBot ? 't' : 'f'}\t${c.isTest ? 't' : 'f'}\t${c.createdAt.toISOString()}\n`;
   }
   return out;
 }

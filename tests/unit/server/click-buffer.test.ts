@@ -17,6 +17,7 @@ function click(): ClickRecord {
     userAgent: 'ua',
     referrer: null,
     subs: [null, null, null, null, null],
+    country: null,
     isUnique: true,
     isBot: false,
     isTest: false,
