@@ -16,6 +16,47 @@ export function parseRatio(text: string): Ratio {
   return { num: BigInt(match[1] + fraction), den: 10n ** BigInt(fraction.length) };
 }
 
+/** a / b, exactly (b must not be zero). */
+export function divideRatio(a: Ratio, b: Ratio): Ratio {
+  if (b.num === 0n) throw new Error('division by a zero rate');
+  return { num: a.num * b.den, den: a.den * b.num };
+}
+
+/** Plain decimal text of `digits` (a scaled integer) with `places` decimals, trailing zeros dropped. */
+function scaledToDecimal(digits: bigint, places: number): string {
+  const sign = digits < 0n ? '-' : '';
+  const abs = digits < 0n ? -digits : digits;
+  const scale = 10n ** BigInt(places);
+  const frac = (abs % scale).toString().padStart(places, '0').replace(/0+$/, '');
+  return `${sign}${abs / scale}${frac ? `.${frac}` : ''}`;
+}
+
+/** r as a plain decimal with at most `places` decimals, rounded half away from zero ("6.011840917499"). */
+export function ratioToDecimal(r: Ratio, places: number): string {
+  return scaledToDecimal(roundHalfAwayFromZero(r.num * 10n ** BigInt(places), r.den), places);
+}
+
+/**
+ * r rounded half away from zero to `digits` significant digits (whole numbers keep all theirs), as a plain
+ * decimal: what the API shows
+ * of a rate (0.00909090909 → "0.009090909091" at 10 digits; 110 → "110").
+ */
+export function ratioToSignificant(r: Ratio, digits: number): string {
+  if (r.num === 0n) return '0';
+  const integerDigits = (r.num / r.den).toString().length;
+  // below 1, count the leading zeros after the point: they are not significant
+  let places = digits - integerDigits;
+  if (r.num < r.den) {
+    let scaled = r.num * 10n;
+    while (scaled < r.den) {
+      scaled *= 10n;
+      places += 1;
+    }
+    places += 1;
+  }
+  return ratioToDecimal(r, Math.max(places, 0));
+}
+
 /**
  * Rounds num/den to the nearest integer, halves away from zero (the rule every money conversion and
  * revshare share here: 0.5 minor units and above round up, so 2.5 cents → 3, -2.5 → -3).
@@ -51,6 +92,18 @@ export function parseMajorAmount(value: string | number, currency: CurrencyCode)
 }
 
 export class AmountError extends Error {}
+
+/** parseMajorAmount for amounts that may be negative (refunds, clawbacks): "-12.50" → -1250. */
+export function parseSignedMajorAmount(value: string | number, currency: CurrencyCode): number {
+  if (typeof value === 'number') {
+    const minor = parseMajorAmount(Math.abs(value), currency);
+    return value < 0 && minor !== 0 ? -minor : minor;
+  }
+  const text = value.trim();
+  const negative = text.startsWith('-');
+  const minor = parseMajorAmount(negative ? text.slice(1) : text, currency);
+  return negative && minor !== 0 ? -minor : minor;
+}
 
 function numberToPlainString(value: number): string {
   if (!Number.isFinite(value)) return 'NaN';
@@ -95,12 +148,17 @@ export function describeRate(
   return frac ? `${whole}.${frac}` : `${whole}`;
 }
 
-/** "12.50 USD", "1500 JPY": plain text for notifications and e-mails (the client formats its own). */
-export function formatMinor(amountMinor: number, currency: CurrencyCode): string {
+/** "12.50", "1500", "-0.05": minor units as major-unit text with the currency's decimals. */
+export function minorToMajorText(amountMinor: number, currency: CurrencyCode): string {
   const decimals = CURRENCY_DECIMALS[currency];
   const sign = amountMinor < 0 ? '-' : '';
   const abs = BigInt(Math.abs(amountMinor));
-  if (decimals === 0) return `${sign}${abs} ${currency}`;
+  if (decimals === 0) return `${sign}${abs}`;
   const scale = 10n ** BigInt(decimals);
-  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')} ${currency}`;
+  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;
+}
+
+/** "12.50 USD", "1500 JPY": plain text for notifications and e-mails (the client formats its own). */
+export function formatMinor(amountMinor: number, currency: CurrencyCode): string {
+  return `${minorToMajorText(amountMinor, currency)} ${currency}`;
 }

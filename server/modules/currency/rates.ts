@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { exchangeRates } from '../../db/schema';
 import { SUPPORTED_CURRENCIES, isSupportedCurrency, type CurrencyCode } from './codes';
@@ -22,22 +23,33 @@ export const FALLBACK_RATES_PER_USD: Record<CurrencyCode, string> = {
   ZAR: '14.8',
 };
 
+export const BUILT_IN_SOURCE = 'built-in';
+
 export interface RateTable {
   perUsd(currency: CurrencyCode): Ratio;
-  /** where the rates came from: 'built-in' or the provider URL */
+  /**
+   * where the rates came from, as conversions record it: 'built-in', or the provider's host and the day
+   * of its rates ("www.ecb.europa.eu 2025-03-14")
+   */
   source: string;
+  /** the day the provider's rates are of (YYYY-MM-DD); null for the built-in table */
+  day: string | null;
 }
 
 /** The stored rates (exchange_rates), filled in with the built-in table for any currency missing. */
 export async function loadRates(db: Db): Promise<RateTable> {
   const rows = await db.select().from(exchangeRates);
   const table = new Map<CurrencyCode, Ratio>();
-  let source = 'built-in';
+  let source = BUILT_IN_SOURCE;
+  let day: string | null = null;
   for (const row of rows) {
     if (!isSupportedCurrency(row.currency)) continue;
     try {
       table.set(row.currency, parseRatio(row.perUsd));
-      if (row.source !== 'built-in') source = row.source;
+      if (row.source !== BUILT_IN_SOURCE) {
+        source = row.day ? `${row.source} ${row.day}` : row.source;
+        day = row.day;
+      }
     } catch {
       // a malformed stored rate falls back to the built-in one below
     }
@@ -45,7 +57,28 @@ export async function loadRates(db: Db): Promise<RateTable> {
   for (const code of SUPPORTED_CURRENCIES) {
     if (!table.has(code)) table.set(code, parseRatio(FALLBACK_RATES_PER_USD[code]));
   }
-  return { perUsd: (code) => table.get(code)!, source };
+  return { perUsd: (code) => table.get(code)!, source, day };
+}
+
+/** Replaces the current rates (every supported currency at once) with a provider's rates of `day`. */
+export async function storeCurrentRates(
+  db: Db,
+  perUsd: Record<CurrencyCode, string>,
+  source: string,
+  day: string,
+): Promise<void> {
+  await db
+    .insert(exchangeRates)
+    .values(SUPPORTED_CURRENCIES.map((currency) => ({ currency, perUsd: perUsd[currency], source, day })))
+    .onConflictDoUpdate({
+      target: exchangeRates.currency,
+      set: {
+        perUsd: sql`excluded.per_usd`,
+        source: sql`excluded.source`,
+        day: sql`excluded.day`,
+        updatedAt: sql`now()`,
+      },
+    });
 }
 
 /** Stores the built-in table on first start so conversions always have a recorded rate to cite. */
@@ -56,7 +89,7 @@ export async function ensureStoredRates(db: Db): Promise<void> {
       SUPPORTED_CURRENCIES.map((currency) => ({
         currency,
         perUsd: FALLBACK_RATES_PER_USD[currency],
-        source: 'built-in',
+        source: BUILT_IN_SOURCE,
       })),
     )
     .onConflictDoNothing();
