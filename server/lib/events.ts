@@ -12,6 +12,8 @@ export interface DomainEvents {
   'application.changed': { applicationId: string; campaignId: string };
   /** a user's status or role changed (suspension pauses their campaigns or links) */
   'user.changed': { userId: string };
+  /** clicks, conversions or commissions between this advertiser and publisher were written (dashboards) */
+  'stats.changed': { advertiserId: string; publisherId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
 import { auditLog, commissions, notifications } from '../../server/db/schema';
 import { approveDueCommissions } from '../../server/modules/commissions/service';
+import { EventBus } from '../../server/lib/events';
 import { Notifier } from '../../server/modules/notifications/notify';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
@@ -210,7 +211,11 @@ describe('hold-period approval job', () => {
       .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
       .where(eq(commissions.id, old.id));
     const log = t.app.log as FastifyBaseLogger;
-    const ctx = { db: t.database.db, notifier: new Notifier(t.database.db, log) } as unknown as AppContext;
+    const ctx = {
+      db: t.database.db,
+      notifier: new Notifier(t.database.db, log),
+      events: new EventBus(),
+    } as unknown as AppContext;
     expect(await approveDueCommissions(ctx)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(old.id)).toBe('approved');
     expect(await statusOf(young.id)).toBe('pending');

@@ -55,6 +55,9 @@ export class LinkCache {
   private readonly now: () => number;
   /** bumped by every invalidation so a load that started before it is not cached after it */
   private generation = 0;
+  /** lookups answered from the cache, and those that went to the database (cache-stats) */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly load: (code: string) => Promise<LinkTarget | null>,
@@ -74,12 +77,15 @@ export class LinkCache {
       this.entries.delete(code);
       return undefined;
     }
+    this.hits++;
     return entry.target;
   }
 
   async get(code: string): Promise<LinkTarget | null> {
     const cached = this.peek(code);
     if (cached !== undefined) return cached;
+    // counted here, not in peek: the redirect path peeks before it gets, and a miss is one miss
+    this.misses++;
     const inFlight = this.loading.get(code);
     if (inFlight) return inFlight;
     const generation = this.generation;

@@ -1,0 +1,86 @@
+import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
+import { convertMinor, roundHalfAwayFromZero } from '../currency/money';
+import type { RateTable } from '../currency/rates';
+import type { CurrencySums } from './queries';
+
+/** Counters and money of one group, all money in the display currency (minor units). */
+export interface Figures {
+  clicks: number;
+  uniqueClicks: number;
+  conversions: number;
+  revenueMinor: number;
+  pendingMinor: number;
+  approvedMinor: number;
+  paidMinor: number;
+}
+
+export const zeroFigures = (): Figures => ({
+  clicks: 0,
+  uniqueClicks: 0,
+  conversions: 0,
+  revenueMinor: 0,
+  pendingMinor: 0,
+  approvedMinor: 0,
+  paidMinor: 0,
+});
+
+/**
+ * Adds one group's sums in one currency to `into`, converted to `to`. Rounding rule: each
+ * (group, currency) subtotal is converted with the stored rate and rounded once, to the nearest minor unit
+ * of `to`, halves away from zero (convertMinor); the rounded subtotals are then added exactly. So a row
+ * is the sum of its currencies, and totals are the sum of the rows.
+ */
+export function addConverted(into: Figures, sums: CurrencySums, to: CurrencyCode, rates: RateTable): void {
+  // the rollup only holds campaign currencies, all supported; anything else would be a bug upstream
+  if (!isSupportedCurrency(sums.currency)) throw new Error(`unsupported currency ${sums.currency}`);
+  const from = sums.currency;
+  const convert = (minor: number) => convertMinor(minor, from, to, rates.perUsd);
+  into.clicks += sums.clicks;
+  into.uniqueClicks += sums.uniqueClicks;
+  into.conversions += sums.conversions;
+  into.revenueMinor += convert(sums.revenueMinor);
+  into.pendingMinor += convert(sums.pendingMinor);
+  into.approvedMinor += convert(sums.approvedMinor);
+  into.paidMinor += convert(sums.paidMinor);
+}
+
+export function addFigures(into: Figures, other: Figures): void {
+  into.clicks += other.clicks;
+  into.uniqueClicks += other.uniqueClicks;
+  into.conversions += other.conversions;
+  into.revenueMinor += other.revenueMinor;
+  into.pendingMinor += other.pendingMinor;
+  into.approvedMinor += other.approvedMinor;
+  into.paidMinor += other.paidMinor;
+}
+
+/** Per-currency sums collapsed to one Figures per key, in `to`; keys keep their first-seen order. */
+export function convertByKey(rows: CurrencySums[], to: CurrencyCode, rates: RateTable): Map<string, Figures> {
+  const byKey = new Map<string, Figures>();
+  for (const row of rows) {
+    let figures = byKey.get(row.key);
+    if (!figures) byKey.set(row.key, (figures = zeroFigures()));
+    addConverted(figures, row, to, rates);
+  }
+  return byKey;
+}
+
+/** Earned commission: pending + approved + paid (rejected and reversed are not earned). */
+export const commissionOf = (f: Figures) => f.pendingMinor + f.approvedMinor + f.paidMinor;
+
+/** Conversion rate: conversions per unique click, 0 without unique clicks. */
+export const crOf = (f: Figures) => (f.uniqueClicks > 0 ? f.conversions / f.uniqueClicks : 0);
+
+/** Earnings per click in minor units: commission / clicks rounded half away from zero, 0 without clicks. */
+export const epcOf = (f: Figures) =>
+  f.clicks > 0 ? Number(roundHalfAwayFromZero(BigInt(commissionOf(f)), BigInt(f.clicks))) : 0;
+
+/** The platform fee on `commissionMinor` at `bps` basis points, rounded half away from zero. */
+export const feeOf = (commissionMinor: number, bps: number) =>
+  Number(roundHalfAwayFromZero(BigInt(commissionMinor) * BigInt(bps), 10_000n));
+
+/** What the answer says about the rates it used. */
+export function ratesNote(currency: CurrencyCode, rates: RateTable): string {
+  const source = rates.source === 'built-in' ? 'fallback table' : rates.source;
+  return `Converted to ${currency} with stored rates (${source})`;
+}

@@ -1,0 +1,129 @@
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connection';
+import { campaigns, dailyStats, profiles, users, websites } from '../../db/schema';
+import type { StatsScope } from './policy';
+import type { DayRange } from './range';
+
+/** How rollup rows are grouped: by nothing (totals), a period, or one of the rollup's dimensions. */
+export const ROLLUP_GROUPS = [
+  'none',
+  'day',
+  'week',
+  'month',
+  'campaign',
+  'publisher',
+  'website',
+  'country',
+  'sub1',
+] as const;
+export type RollupGroup = (typeof ROLLUP_GROUPS)[number];
+
+const d = dailyStats;
+/** the group's key as text: a day, an ISO week's Monday, 'YYYY-MM', an id, a country code or a sub-id */
+const GROUP_KEY: Record<RollupGroup, SQL> = {
+  none: sql`''`,
+  day: sql`to_char(${d.day}, 'YYYY-MM-DD')`,
+  week: sql`to_char(date_trunc('week', ${d.day}), 'YYYY-MM-DD')`,
+  month: sql`to_char(${d.day}, 'YYYY-MM')`,
+  campaign: sql`${d.campaignId}::text`,
+  publisher: sql`${d.publisherId}::text`,
+  website: sql`${d.websiteId}::text`,
+  country: sql`${d.country}`,
+  sub1: sql`${d.sub1}`,
+};
+
+/** One group's sums in one currency (money in minor units of `currency`). */
+export interface CurrencySums {
+  key: string;
+  currency: string;
+  clicks: number;
+  uniqueClicks: number;
+  conversions: number;
+  revenueMinor: number;
+  pendingMinor: number;
+  approvedMinor: number;
+  paidMinor: number;
+}
+
+// sums of integer and bigint columns come back as numeric: as text, then a JS number (counts and minor
+// units stay far below 2^53)
+const total = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
+
+export function scopeWhere(scope: StatsScope, range: DayRange): SQL | undefined {
+  return and(
+    gte(d.day, range.from),
+    lte(d.day, range.to),
+    scope.advertiserId ? eq(d.advertiserId, scope.advertiserId) : undefined,
+    scope.publisherId ? eq(d.publisherId, scope.publisherId) : undefined,
+    scope.campaignId ? eq(d.campaignId, scope.campaignId) : undefined,
+  );
+}
+
+/** The rollup summed per group and currency: conversion to one currency happens in JS (figures.ts). */
+export async function sumDailyStats(
+  db: Db,
+  scope: StatsScope,
+  range: DayRange,
+  group: RollupGroup,
+): Promise<CurrencySums[]> {
+  const key = GROUP_KEY[group];
+  const rows = await db
+    .select({
+      key: sql<string>`${key}`,
+      currency: d.currency,
+      clicks: total(d.clicks),
+      uniqueClicks: total(d.uniqueClicks),
+      conversions: total(d.conversions),
+      revenueMinor: total(d.revenueMinor),
+      pendingMinor: total(d.pendingMinor),
+      approvedMinor: total(d.approvedMinor),
+      paidMinor: total(d.paidMinor),
+    })
+    .from(d)
+    .where(scopeWhere(scope, range))
+    // PostgreSQL refuses a constant in GROUP BY: totals group by currency alone
+    .groupBy(...(group === 'none' ? [d.currency] : [key, d.currency]));
+  return rows.map((r) => ({
+    key: r.key,
+    currency: r.currency,
+    clicks: Number(r.clicks),
+    uniqueClicks: Number(r.uniqueClicks),
+    conversions: Number(r.conversions),
+    revenueMinor: Number(r.revenueMinor),
+    pendingMinor: Number(r.pendingMinor),
+    approvedMinor: Number(r.approvedMinor),
+    paidMinor: Number(r.paidMinor),
+  }));
+}
+
+/** Names for campaign ids, display names for publisher ids, URLs for website ids. */
+export async function labelsFor(
+  db: Db,
+  group: 'campaign' | 'publisher' | 'website',
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  let rows: { id: string; label: string }[];
+  if (group === 'campaign') {
+    rows = await db
+      .select({ id: campaigns.id, label: campaigns.name })
+      .from(campaigns)
+      .where(inArray(campaigns.id, ids));
+  } else if (group === 'website') {
+    rows = await db
+      .select({ id: websites.id, label: websites.url })
+      .from(websites)
+      .where(inArray(websites.id, ids));
+  } else {
+    rows = await db
+      .select({
+        id: users.id,
+        label: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.name})`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(inArray(users.id, ids));
+  }
+  return new Map(rows.map((r) => [r.id, r.label]));
+}

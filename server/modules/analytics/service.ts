@@ -1,0 +1,164 @@
+import type { Db } from '../../db/connection';
+import type { EventBus } from '../../lib/events';
+import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
+import { loadRates, type RateTable } from '../currency/rates';
+import { getSettings, type SettingsRow } from '../settings/queries';
+import type { UserRow } from '../users/queries';
+import type { UserCache } from './cache';
+import {
+  addFigures,
+  commissionOf,
+  convertByKey,
+  crOf,
+  epcOf,
+  feeOf,
+  ratesNote,
+  zeroFigures,
+  type Figures,
+} from './figures';
+import { statsScopeFor, type StatsScope } from './policy';
+import { labelsFor, sumDailyStats } from './queries';
+import { eachDay, previousRange, resolveRange, type DayRange } from './range';
+import type { Dashboard, DashboardQuery, Kpis } from './schema';
+import { todoFor } from './todo';
+
+export type DashboardCache = UserCache<Dashboard>;
+
+const TOP_COUNT = 5;
+
+/** The display currency: asked for, else the user's preferred one, else the platform default, else USD. */
+export function displayCurrency(
+  asked: CurrencyCode | undefined,
+  user: UserRow,
+  settings: SettingsRow,
+): CurrencyCode {
+  if (asked) return asked;
+  if (user.preferredCurrency && isSupportedCurrency(user.preferredCurrency)) return user.preferredCurrency;
+  if (isSupportedCurrency(settings.defaultCurrency)) return settings.defaultCurrency;
+  return 'USD';
+}
+
+/** The dashboard for `query`, from the cache (per user, range and currency) when it is fresh. */
+export async function getDashboard(
+  db: Db,
+  cache: DashboardCache,
+  user: UserRow,
+  query: DashboardQuery,
+): Promise<Dashboard> {
+  const range = resolveRange(query);
+  const settings = await getSettings(db);
+  const currency = displayCurrency(query.currency, user, settings);
+  const key = `${range.from}|${range.to}|${currency}`;
+  return cache.getOrLoad(user.id, key, user.role === 'admin', () =>
+    buildDashboard(db, user, range, currency, settings),
+  );
+}
+
+async function buildDashboard(
+  db: Db,
+  user: UserRow,
+  range: DayRange,
+  currency: CurrencyCode,
+  settings: SettingsRow,
+): Promise<Dashboard> {
+  // the dashboard has no filters: the caller's own scope is never empty
+  const scope: StatsScope = statsScopeFor(user) ?? {};
+  const previous = previousRange(range);
+  const rates = await loadRates(db);
+  // one pass over both periods by day: the KPIs are then exactly the sums of the series
+  const [days, top, todo] = await Promise.all([
+    sumDailyStats(db, scope, { from: previous.from, to: range.to }, 'day'),
+    topFor(db, user, scope, range, currency, rates),
+    todoFor(db, user, settings, rates),
+  ]);
+  const byDay = convertByKey(days, currency, rates);
+  const current = zeroFigures();
+  const before = zeroFigures();
+  for (const [day, figures] of byDay) addFigures(day >= range.from ? current : before, figures);
+  const feeBps = user.role === 'publisher' ? 0 : settings.platformFeeBps;
+  return {
+    role: user.role,
+    from: range.from,
+    to: range.to,
+    currency,
+    rates_note: ratesNote(currency, rates),
+    kpis: toKpis(current, feeBps),
+    previous: toKpis(before, feeBps),
+    series: eachDay(range).map((date) => {
+      const f = byDay.get(date) ?? zeroFigures();
+      return {
+        date,
+        clicks: f.clicks,
+        unique_clicks: f.uniqueClicks,
+        conversions: f.conversions,
+        revenue_minor: f.revenueMinor,
+        commission_minor: commissionOf(f),
+      };
+    }),
+    top,
+    todo,
+  };
+}
+
+function toKpis(f: Figures, feeBps: number): Kpis {
+  const commission = commissionOf(f);
+  return {
+    clicks: f.clicks,
+    unique_clicks: f.uniqueClicks,
+    conversions: f.conversions,
+    cr: crOf(f),
+    revenue_minor: f.revenueMinor,
+    commission_minor: commission,
+    epc_minor: epcOf(f),
+    pending_minor: f.pendingMinor,
+    approved_minor: f.approvedMinor,
+    paid_minor: f.paidMinor,
+    fee_minor: feeOf(commission, feeBps),
+  };
+}
+
+/** Advertisers see their best publishers; publishers and admins the best campaigns (by commission). */
+async function topFor(
+  db: Db,
+  user: UserRow,
+  scope: StatsScope,
+  range: DayRange,
+  currency: CurrencyCode,
+  rates: RateTable,
+): Promise<Dashboard['top']> {
+  const group = user.role === 'advertiser' ? 'publisher' : 'campaign';
+  const byKey = convertByKey(await sumDailyStats(db, scope, range, group), currency, rates);
+  const best = [...byKey]
+    .map(([id, f]) => ({ id, f, commission: commissionOf(f) }))
+    .sort((a, b) => b.commission - a.commission || b.f.clicks - a.f.clicks || a.id.localeCompare(b.id))
+    .slice(0, TOP_COUNT);
+  const labels = await labelsFor(
+    db,
+    group,
+    best.map((b) => b.id),
+  );
+  return best.map(({ id, f, commission }) => ({
+    id,
+    label: labels.get(id) ?? '(deleted)',
+    clicks: f.clicks,
+    conversions: f.conversions,
+    revenue_minor: f.revenueMinor,
+    commission_minor: commission,
+  }));
+}
+
+/**
+ * Keeps the dashboard cache honest: a click, conversion or commission change makes both parties'
+ * dashboards (and the admins', which cover everyone) stale; campaign, application and user changes move
+ * the to-do counts and labels of people the event does not name, so they clear the cache (rare events).
+ * Returns the unsubscribe.
+ */
+export function invalidateOnChanges(events: EventBus, cache: DashboardCache): () => void {
+  const offs = [
+    events.on('stats.changed', ({ advertiserId, publisherId }) => cache.changed([advertiserId, publisherId])),
+    events.on('campaign.changed', () => cache.clear()),
+    events.on('application.changed', () => cache.clear()),
+    events.on('user.changed', () => cache.clear()),
+  ];
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,96 @@
+import type { Db } from '../../db/connection';
+import { listUsers } from '../admin/service';
+import { listUsersQuery } from '../admin/schema';
+import { listApplications } from '../applications/service';
+import { listApplicationsQuery } from '../applications/schema';
+import { balance, totals } from '../commissions/service';
+import { totalsQuery } from '../commissions/schema';
+import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
+import { convertMinor } from '../currency/money';
+import type { RateTable } from '../currency/rates';
+import type { SettingsRow } from '../settings/queries';
+import type { UserRow } from '../users/queries';
+import type { Dashboard } from './schema';
+
+type Todo = Dashboard['todo'][number];
+
+/** What waits for the caller, counted through each module's own service (links are client routes). */
+export async function todoFor(
+  db: Db,
+  user: UserRow,
+  settings: SettingsRow,
+  rates: RateTable,
+): Promise<Todo[]> {
+  if (user.role === 'advertiser') {
+    const [applications, commissions] = await Promise.all([
+      pendingApplications(db, user),
+      totals(db, user, totalsQuery.parse({})),
+    ]);
+    const pending = commissions.filter((c) => c.status === 'pending').reduce((n, c) => n + c.count, 0);
+    return [
+      {
+        key: 'pending_applications',
+        label: 'Applications to review',
+        count: applications,
+        link: '/applications',
+      },
+      { key: 'pending_commissions', label: 'Commissions to approve', count: pending, link: '/commissions' },
+    ];
+  }
+  if (user.role === 'publisher') {
+    const [applications, balances] = await Promise.all([pendingApplications(db, user), balance(db, user)]);
+    const ready = balances.filter((b) => reachesMinimum(b, settings, rates)).length;
+    return [
+      {
+        key: 'pending_applications',
+        label: 'Applications awaiting a decision',
+        count: applications,
+        link: '/applications',
+      },
+      { key: 'approved_balance', label: 'Balances ready for payout', count: ready, link: '/commissions' },
+    ];
+  }
+  const [publishers, advertisers, applications] = await Promise.all([
+    pendingAccounts(db, 'publisher'),
+    pendingAccounts(db, 'advertiser'),
+    pendingApplications(db, user),
+  ]);
+  return [
+    {
+      key: 'pending_accounts',
+      label: 'Accounts awaiting approval',
+      count: publishers + advertisers,
+      // the page with work on it; publishers first when both have some
+      link: publishers > 0 || advertisers === 0 ? '/admin-publishers' : '/admin-advertisers',
+    },
+    {
+      key: 'pending_applications',
+      label: 'Applications to review',
+      count: applications,
+      link: '/admin-applications',
+    },
+    // payouts are not built yet: nothing can be due
+    { key: 'payouts_due', label: 'Payouts due', count: 0, link: '/admin-payouts' },
+  ];
+}
+
+async function pendingApplications(db: Db, user: UserRow): Promise<number> {
+  const query = listApplicationsQuery.parse({ status: 'pending', limit: 1 });
+  return (await listApplications(db, user, query)).total;
+}
+
+async function pendingAccounts(db: Db, role: 'publisher' | 'advertiser'): Promise<number> {
+  return (await listUsers(db, listUsersQuery.parse({ status: 'pending', role, limit: 1 }))).total;
+}
+
+/** min_payout_minor is in the platform's default currency; it is converted to the balance's currency. */
+function reachesMinimum(
+  b: { currency: string; approved_minor: number },
+  settings: SettingsRow,
+  rates: RateTable,
+): boolean {
+  if (!isSupportedCurrency(b.currency) || !isSupportedCurrency(settings.defaultCurrency)) return false;
+  const from: CurrencyCode = settings.defaultCurrency;
+  const minimum = convertMinor(settings.minPayoutMinor, from, b.currency, rates.perUsd);
+  return b.approved_minor > 0 && b.approved_minor >= minimum;
+}

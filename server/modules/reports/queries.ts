@@ -1,0 +1,142 @@
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { campaigns, clicks, commissions, conversions } from '../../db/schema';
+import type { StatsScope } from '../analytics/policy';
+import type { CurrencySums } from '../analytics/queries';
+import type { DayRange } from '../analytics/range';
+
+export type RawSubKey = 'sub2' | 'sub3' | 'sub4' | 'sub5';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const sum = (expr: SQL) => sql<string>`coalesce(sum(${expr}), 0)::text`;
+const countWhere = (condition: SQL) => sql<string>`count(*) filter (where ${condition})::text`;
+
+/** [from 00:00 UTC, the day after `to` 00:00 UTC): the range's days as timestamps. */
+function bounds(range: DayRange) {
+  const start = new Date(`${range.from}T00:00:00Z`);
+  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
+  return { start, end };
+}
+
+/**
+ * Sums per sub-id value and currency for sub2..sub5, which the daily rollup does not keep: the same figures
+ * the rollup triggers compute (migration 0008), from the raw tables. Test events never count; `clicks` are
+ * human clicks; a commission belongs to the day it was created and to the sub-ids of its click (its own,
+ * or its conversion's); clawbacks have neither and fall under ''.
+ */
+export async function sumBySubId(
+  db: Db,
+  sub: RawSubKey,
+  scope: StatsScope,
+  range: DayRange,
+): Promise<CurrencySums[]> {
+  const { start, end } = bounds(range);
+  const subOf = sql`coalesce(${clicks[sub]}, '')`;
+
+  const clickRows = await db
+    .select({
+      key: sql<string>`${subOf}`,
+      currency: campaigns.currency,
+      clicks: countWhere(sql`not ${clicks.isBot}`),
+      uniqueClicks: countWhere(sql`${clicks.isUnique} and not ${clicks.isBot}`),
+    })
+    .from(clicks)
+    .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
+    .where(
+      and(
+        eq(clicks.isTest, false),
+        gte(clicks.createdAt, start),
+        lt(clicks.createdAt, end),
+        scope.advertiserId ? eq(campaigns.advertiserId, scope.advertiserId) : undefined,
+        scope.publisherId ? eq(clicks.publisherId, scope.publisherId) : undefined,
+        scope.campaignId ? eq(clicks.campaignId, scope.campaignId) : undefined,
+      ),
+    )
+    .groupBy(subOf, campaigns.currency);
+
+  const conversionRows = await db
+    .select({
+      key: sql<string>`${subOf}`,
+      currency: campaigns.currency,
+      conversions: sql<string>`count(*)::text`,
+      revenueMinor: sum(sql`${conversions.amountMinor}`),
+    })
+    .from(conversions)
+    .innerJoin(campaigns, eq(campaigns.id, conversions.campaignId))
+    .leftJoin(clicks, eq(clicks.id, conversions.clickId))
+    .where(
+      and(
+        eq(conversions.isTest, false),
+        gte(conversions.createdAt, start),
+        lt(conversions.createdAt, end),
+        scope.advertiserId ? eq(campaigns.advertiserId, scope.advertiserId) : undefined,
+        scope.publisherId ? eq(conversions.publisherId, scope.publisherId) : undefined,
+        scope.campaignId ? eq(conversions.campaignId, scope.campaignId) : undefined,
+      ),
+    )
+    .groupBy(subOf, campaigns.currency);
+
+  const byStatus = (status: 'pending' | 'approved' | 'paid') =>
+    sql<string>`coalesce(sum(${commissions.amountMinor}) filter (where ${commissions.status} = ${status}), 0)::text`;
+  const commissionRows = await db
+    .select({
+      key: sql<string>`${subOf}`,
+      currency: campaigns.currency,
+      pendingMinor: byStatus('pending'),
+      approvedMinor: byStatus('approved'),
+      paidMinor: byStatus('paid'),
+    })
+    .from(commissions)
+    .innerJoin(campaigns, eq(campaigns.id, commissions.campaignId))
+    .leftJoin(conversions, eq(conversions.id, commissions.conversionId))
+    .leftJoin(clicks, eq(clicks.id, sql`coalesce(${commissions.clickId}, ${conversions.clickId})`))
+    .where(
+      and(
+        eq(commissions.isTest, false),
+        gte(commissions.createdAt, start),
+        lt(commissions.createdAt, end),
+        scope.advertiserId ? eq(commissions.advertiserId, scope.advertiserId) : undefined,
+        scope.publisherId ? eq(commissions.publisherId, scope.publisherId) : undefined,
+        scope.campaignId ? eq(commissions.campaignId, scope.campaignId) : undefined,
+      ),
+    )
+    .groupBy(subOf, campaigns.currency);
+
+  const merged = new Map<string, CurrencySums>();
+  const at = (key: string, currency: string) => {
+    const id = `${key}\u0000${currency}`;
+    let row = merged.get(id);
+    if (!row) {
+      row = {
+        key,
+        currency,
+        clicks: 0,
+        uniqueClicks: 0,
+        conversions: 0,
+        revenueMinor: 0,
+        pendingMinor: 0,
+        approvedMinor: 0,
+        paidMinor: 0,
+      };
+      merged.set(id, row);
+    }
+    return row;
+  };
+  for (const r of clickRows) {
+    const row = at(r.key, r.currency);
+    row.clicks += Number(r.clicks);
+    row.uniqueClicks += Number(r.uniqueClicks);
+  }
+  for (const r of conversionRows) {
+    const row = at(r.key, r.currency);
+    row.conversions += Number(r.conversions);
+    row.revenueMinor += Number(r.revenueMinor);
+  }
+  for (const r of commissionRows) {
+    const row = at(r.key, r.currency);
+    row.pendingMinor += Number(r.pendingMinor);
+    row.approvedMinor += Number(r.approvedMinor);
+    row.paidMinor += Number(r.paidMinor);
+  }
+  return [...merged.values()];
+}

@@ -1,0 +1,142 @@
+import type { Db } from '../../db/connection';
+import { csvLine } from '../../lib/csv';
+import {
+  addFigures,
+  commissionOf,
+  convertByKey,
+  crOf,
+  epcOf,
+  ratesNote,
+  zeroFigures,
+  type Figures,
+} from '../analytics/figures';
+import { statsScopeFor, type StatsScope } from '../analytics/policy';
+import { labelsFor, sumDailyStats, type CurrencySums } from '../analytics/queries';
+import { resolveRange, type DayRange } from '../analytics/range';
+import { displayCurrency } from '../analytics/service';
+import { CURRENCY_DECIMALS, type CurrencyCode } from '../currency/codes';
+import { loadRates } from '../currency/rates';
+import { getSettings } from '../settings/queries';
+import type { UserRow } from '../users/queries';
+import { sumBySubId } from './queries';
+import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
+
+const TIME_GROUPS: readonly ReportGroup[] = ['day', 'week', 'month'];
+
+/** Sums per group key and currency: from the daily rollup, or the raw tables for sub2..sub5. */
+function sumsFor(db: Db, group: ReportGroup, scope: StatsScope, range: DayRange): Promise<CurrencySums[]> {
+  if (group === 'sub2' || group === 'sub3' || group === 'sub4' || group === 'sub5') {
+    return sumBySubId(db, group, scope, range);
+  }
+  return sumDailyStats(db, scope, range, group);
+}
+
+async function labelsOf(db: Db, group: ReportGroup, keys: string[]): Promise<(key: string) => string> {
+  if (group === 'campaign' || group === 'publisher' || group === 'website') {
+    const labels = await labelsFor(db, group, keys);
+    return (key) => labels.get(key) ?? '(deleted)';
+  }
+  if (group === 'week') return (key) => `Week of ${key}`;
+  if (group === 'country') return (key) => key || '(unknown)';
+  if (group === 'day' || group === 'month') return (key) => key;
+  return (key) => key || '(none)';
+}
+
+function toFigures(f: Figures, currency: CurrencyCode): ReportTotals {
+  return {
+    clicks: f.clicks,
+    unique_clicks: f.uniqueClicks,
+    conversions: f.conversions,
+    revenue_minor: f.revenueMinor,
+    commission_minor: commissionOf(f),
+    currency,
+    cr: crOf(f),
+    epc_minor: epcOf(f),
+  };
+}
+
+/**
+ * The report for `query` in the caller's scope (statsScopeFor): rows per group, money converted to the
+ * display currency row by row (see addConverted for the rounding), totals the sums of the rows.
+ */
+export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Promise<Report> {
+  const range = resolveRange(query);
+  const [settings, rates] = await Promise.all([getSettings(db), loadRates(db)]);
+  const currency = displayCurrency(query.currency, user, settings);
+  const scope = statsScopeFor(user, { campaignId: query.campaign_id, publisherId: query.publisher_id });
+  const group = query.group_by;
+  const sums = scope ? await sumsFor(db, group, scope, range) : [];
+  const byKey = convertByKey(sums, currency, rates);
+  const label = await labelsOf(db, group, [...byKey.keys()]);
+
+  const sorted = [...byKey].sort(([keyA, a], [keyB, b]) =>
+    TIME_GROUPS.includes(group)
+      ? keyA.localeCompare(keyB)
+      : commissionOf(b) - commissionOf(a) || keyA.localeCompare(keyB),
+  );
+  const all = zeroFigures();
+  const rows: ReportRow[] = sorted.map(([key, f]) => {
+    addFigures(all, f);
+    return { key, label: label(key), ...toFigures(f, currency) };
+  });
+  return {
+    from: range.from,
+    to: range.to,
+    currency,
+    group_by: group,
+    rates_note: ratesNote(currency, rates),
+    rows,
+    totals: toFigures(all, currency),
+  };
+}
+
+export const CSV_HEADER = [
+  'key',
+  'label',
+  'clicks',
+  'unique_clicks',
+  'conversions',
+  'revenue',
+  'commission',
+  'currency',
+  'cr',
+  'epc',
+] as const;
+
+/** Minor units as a major-unit decimal: 1250 USD → "12.50", -5 EUR → "-0.05", 1500 JPY → "1500". */
+export function toMajor(minor: number, currency: CurrencyCode): string {
+  const decimals = CURRENCY_DECIMALS[currency];
+  const sign = minor < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(minor));
+  if (decimals === 0) return `${sign}${abs}`;
+  const scale = 10n ** BigInt(decimals);
+  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;
+}
+
+/** cr with 4 decimals is plenty for a spreadsheet (0.1234 = 12.34 %). */
+const crText = (cr: number) => String(Math.round(cr * 10_000) / 10_000);
+
+function csvCells(key: string, label: string, f: ReportTotals) {
+  return [
+    key,
+    label,
+    f.clicks,
+    f.unique_clicks,
+    f.conversions,
+    toMajor(f.revenue_minor, f.currency),
+    toMajor(f.commission_minor, f.currency),
+    f.currency,
+    crText(f.cr),
+    toMajor(f.epc_minor, f.currency),
+  ];
+}
+
+/** The report as CSV lines: header, one line per row, a final `total` line; formula-safe cells. */
+export function* reportCsvLines(report: Report): Generator<string> {
+  yield csvLine(CSV_HEADER);
+  for (const row of report.rows) yield csvLine(csvCells(row.key, row.label, row));
+  yield csvLine(csvCells('total', 'Total', report.totals));
+}
+
+export const csvFilename = (report: Report) =>
+  `affilio-report-${report.group_by}-${report.from}-${report.to}.csv`;
