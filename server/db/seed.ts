@@ -1,8 +1,11 @@
 import type { AppConfig } from '../config';
 import { hashPassword } from '../modules/auth/password';
+import { seedRateHistory } from '../modules/currency/demo-history';
 import { countUsers, insertUser, type ProfilePatch } from '../modules/users/queries';
 import type { Role } from '../modules/users/schema';
 import type { Db } from './connection';
+import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
+import { seedDemoData, type DemoUsers } from './demo-data';
 
 export interface SeededAccount {
   role: Role;
@@ -14,9 +17,18 @@ export interface SeededAccount {
 export const DEMO_ADMIN = { email: 'admin@affilio.test', password: 'affilio-admin' };
 export const DEMO_PASSWORD = 'affilio-demo';
 
-const DEMO_USERS: { role: Role; email: string; name: string; profile: ProfilePatch }[] = [
+type DemoAccount = { role: 'advertiser'; key: AdvertiserKey } | { role: 'publisher'; key: PublisherKey };
+
+const DEMO_USERS: (DemoAccount & {
+  email: string;
+  name: string;
+  joinedDaysAgo: number;
+  profile: ProfilePatch;
+})[] = [
   {
     role: 'advertiser',
+    key: 'alice',
+    joinedDaysAgo: 150,
     email: 'alice@advertiser.test',
     name: 'Alice Andersen',
     profile: {
@@ -28,6 +40,8 @@ const DEMO_USERS: { role: Role; email: string; name: string; profile: ProfilePat
   },
   {
     role: 'advertiser',
+    key: 'bob',
+    joinedDaysAgo: 140,
     email: 'bob@advertiser.test',
     name: 'Bob Brennan',
     profile: {
@@ -39,6 +53,8 @@ const DEMO_USERS: { role: Role; email: string; name: string; profile: ProfilePat
   },
   {
     role: 'publisher',
+    key: 'paula',
+    joinedDaysAgo: 170,
     email: 'paula@publisher.test',
     name: 'Paula Pereira',
     profile: {
@@ -50,6 +66,8 @@ const DEMO_USERS: { role: Role; email: string; name: string; profile: ProfilePat
   },
   {
     role: 'publisher',
+    key: 'peter',
+    joinedDaysAgo: 165,
     email: 'peter@publisher.test',
     name: 'Peter Petersen',
     profile: {
@@ -61,6 +79,8 @@ const DEMO_USERS: { role: Role; email: string; name: string; profile: ProfilePat
   },
   {
     role: 'publisher',
+    key: 'priya',
+    joinedDaysAgo: 130,
     email: 'priya@publisher.test',
     name: 'Priya Patel',
     profile: {
@@ -80,44 +100,63 @@ const complete = {
 
 /**
  * On an empty database: the first admin (ADMIN_EMAIL / ADMIN_PASSWORD when set) and, unless SEED=none,
- * the demo advertisers and publishers. Returns what was created so main can print it once.
+ * the demo advertisers and publishers with a living marketplace around them (demo-data.ts), all in one
+ * transaction so a failed seed leaves the database empty for the next start. Returns the accounts
+ * created so main can print them once.
  */
 export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAccount[]> {
   if ((await countUsers(db)) > 0) return [];
-  const seeded: SeededAccount[] = [];
   const adminEmail = (config.adminEmail ?? DEMO_ADMIN.email).toLowerCase();
   const adminPassword = config.adminPassword ?? (config.seed === 'demo' ? DEMO_ADMIN.password : null);
-  if (adminPassword) {
-    await insertUser(
-      db,
-      {
-        email: adminEmail,
-        passwordHash: await hashPassword(adminPassword),
+  // hashing is slow on purpose: done before the transaction starts
+  const adminHash = adminPassword ? await hashPassword(adminPassword) : null;
+  const demoHash = config.seed === 'demo' ? await hashPassword(DEMO_PASSWORD) : null;
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const seeded: SeededAccount[] = [];
+    if (adminHash) {
+      await insertUser(
+        tx,
+        {
+          email: adminEmail,
+          passwordHash: adminHash,
+          role: 'admin',
+          name: 'Administrator',
+          status: 'active',
+          ...complete,
+        },
+        {},
+      );
+      seeded.push({
         role: 'admin',
-        name: 'Administrator',
-        status: 'active',
-        ...complete,
-      },
-      {},
-    );
-    seeded.push({ role: 'admin', email: adminEmail, password: config.adminPassword ? null : adminPassword });
-  }
-  if (config.seed === 'none') return seeded;
-  const demoHash = await hashPassword(DEMO_PASSWORD);
-  for (const demo of DEMO_USERS) {
-    await insertUser(
-      db,
-      {
-        email: demo.email,
-        passwordHash: demoHash,
-        role: demo.role,
-        name: demo.name,
-        status: 'active',
-        ...complete,
-      },
-      demo.profile,
-    );
-    seeded.push({ role: demo.role, email: demo.email, password: DEMO_PASSWORD });
-  }
-  return seeded;
+        email: adminEmail,
+        password: config.adminPassword ? null : adminPassword,
+      });
+    }
+    if (!demoHash) return seeded;
+    const demoUsers = { advertisers: {}, publishers: {} } as DemoUsers;
+    for (const demo of DEMO_USERS) {
+      const { user } = await insertUser(
+        tx,
+        {
+          email: demo.email,
+          passwordHash: demoHash,
+          role: demo.role,
+          name: demo.name,
+          status: 'active',
+          ...complete,
+          // they have been around as long as their demo history
+          createdAt: new Date(now.getTime() - demo.joinedDaysAgo * 24 * 60 * 60 * 1000),
+        },
+        demo.profile,
+      );
+      const entry = { id: user.id, name: user.name };
+      if (demo.role === 'advertiser') demoUsers.advertisers[demo.key] = entry;
+      else demoUsers.publishers[demo.key] = entry;
+      seeded.push({ role: demo.role, email: demo.email, password: DEMO_PASSWORD });
+    }
+    await seedDemoData(tx, demoUsers, now);
+    await seedRateHistory(tx, { today: now });
+    return seeded;
+  });
 }

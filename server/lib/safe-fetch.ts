@@ -22,6 +22,23 @@ export interface SafeFetchOptions {
 }
 
 export class BlockedAddressError extends Error {}
+/** The site took longer than the fetcher's timeout to answer. */
+export class FetchTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+  }
+}
+export class TooManyRedirectsError extends Error {
+  constructor(readonly maxRedirects: number) {
+    super(`more than ${maxRedirects} redirects`);
+  }
+}
+/** A redirect to something other than http(s), such as file: */
+export class UnsupportedProtocolError extends Error {
+  constructor(readonly protocol: string) {
+    super(`refusing to fetch ${protocol} URLs`);
+  }
+}
 
 /**
  * `::a.b.c.d`: an IPv4-compatible address (::/96) as Node prints it, in DNS results too. ipaddr.js
@@ -115,7 +132,7 @@ export function createSafeFetcher(options: SafeFetchOptions): TextFetcher {
           res.on('error', reject);
         },
       );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on('timeout', () => req.destroy(new FetchTimeoutError(timeoutMs)));
       req.on('error', reject);
     });
 
@@ -123,11 +140,11 @@ export function createSafeFetcher(options: SafeFetchOptions): TextFetcher {
     let current = new URL(url);
     for (let hop = 0; ; hop += 1) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:') {
-        throw new Error(`refusing to fetch ${current.protocol} URLs`);
+        throw new UnsupportedProtocolError(current.protocol);
       }
       const res = await once(current);
       if (res.location === undefined) return { status: res.status, body: res.body, url: current.toString() };
-      if (hop >= maxRedirects) throw new Error(`more than ${maxRedirects} redirects`);
+      if (hop >= maxRedirects) throw new TooManyRedirectsError(maxRedirects);
       current = new URL(res.location, current);
     }
   };

@@ -81,5 +81,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe('paula@publisher.test');
     expect(await stop(second.child)).toBe(0);
-  });
+    // two process starts, the first seeding the demo marketplace (90 days of traffic)
+  }, 120_000);
 });

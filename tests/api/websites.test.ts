@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../server/db/schema';
+import { FetchTimeoutError, type FetchTextResult } from '../../server/lib/safe-fetch';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 /** A local site the verifier fetches; its pages are set per test. */
@@ -173,7 +176,7 @@ describe('POST /api/websites/:id/verify', () => {
     });
     expect(res.json()).toMatchObject({
       verification_status: 'failed',
-      verification_error: '/.well-known/affilio-verify.txt does not contain the verification token',
+      verification_error: `The file at ${siteUrl}/.well-known/affilio-verify.txt does not contain your verification token.`,
       verified_at: null,
     });
     pages.delete('/.well-known/affilio-verify.txt');
@@ -181,7 +184,9 @@ describe('POST /api/websites/:id/verify', () => {
       token: tokens.p1,
       payload: { method: 'file' },
     });
-    expect(missing.json().verification_error).toBe('/.well-known/affilio-verify.txt answered HTTP 404');
+    expect(missing.json().verification_error).toBe(
+      `We found no affilio-verify.txt file at ${siteUrl}/.well-known/affilio-verify.txt (HTTP 404).`,
+    );
     await call(t, 'DELETE', `/api/websites/${w.id}`, { token: tokens.p1 });
   });
 
@@ -205,7 +210,9 @@ describe('POST /api/websites/:id/verify', () => {
       payload: { method: 'file' },
     });
     expect(res.json().verification_status).toBe('failed');
-    expect(res.json().verification_error).toBe('could not check the site: 127.0.0.1 is not a public address');
+    expect(res.json().verification_error).toBe(
+      '127.0.0.1 points to a private or local network address, which we do not connect to.',
+    );
   });
 });
 
@@ -235,7 +242,7 @@ describe('DNS verification', () => {
       payload: { method: 'dns' },
     });
     expect(before.json().verification_error).toBe(
-      `no TXT record "affilio-verify=${w.verification_token}" found`,
+      `The DNS TXT record "affilio-verify=${w.verification_token}" was not found on dns-site.example.`,
     );
     txtRecords.set('dns-site.example', [['v=spf1 -all'], ['affilio-verify=', w.verification_token]]);
     const after = await call(dnsApp, 'POST', `/api/websites/${w.id}/verify`, {
@@ -243,5 +250,165 @@ describe('DNS verification', () => {
       payload: { method: 'dns' },
     });
     expect(after.json()).toMatchObject({ verification_status: 'verified', verification_method: 'dns' });
+  });
+});
+
+describe('verification failures read as sentences', () => {
+  let app: TestApp;
+  let token = '';
+  /** what the injected fetcher and resolver do in the current case */
+  let fetchOutcome: () => Promise<FetchTextResult> = async () => ({ status: 200, body: '', url: '' });
+  let dnsOutcome: () => Promise<string[][]> = async () => [];
+  const nodeError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  beforeAll(async () => {
+    app = await createTestApp(
+      {},
+      { verification: { fetchText: () => fetchOutcome(), resolveTxt: () => dnsOutcome() } },
+    );
+    const u = await createUser(app, { role: 'publisher' });
+    token = await login(app, u.email, u.password);
+  });
+  afterAll(() => app.close());
+
+  const FILE = 'https://sentences.example/.well-known/affilio-verify.txt';
+  const cases: [string, 'file' | 'meta', () => Promise<FetchTextResult>, string][] = [
+    [
+      'an unknown host',
+      'file',
+      () => Promise.reject(nodeError('getaddrinfo ENOTFOUND sentences.example', 'ENOTFOUND')),
+      'We could not find sentences.example in DNS.',
+    ],
+    [
+      'a refused connection',
+      'file',
+      () => Promise.reject(nodeError('connect ECONNREFUSED 203.0.113.7:443', 'ECONNREFUSED')),
+      'sentences.example refused the connection.',
+    ],
+    [
+      'a timeout',
+      'meta',
+      () => Promise.reject(new FetchTimeoutError(5000)),
+      'sentences.example did not answer within 5 seconds.',
+    ],
+    [
+      'an expired certificate',
+      'file',
+      () => Promise.reject(nodeError('certificate has expired', 'CERT_HAS_EXPIRED')),
+      'The HTTPS certificate of sentences.example has expired.',
+    ],
+    [
+      'a TLS handshake failure',
+      'file',
+      () => Promise.reject(nodeError('wrong version number', 'ERR_SSL_WRONG_VERSION_NUMBER')),
+      'We could not set up a secure (HTTPS) connection to sentences.example.',
+    ],
+    [
+      'a missing file',
+      'file',
+      async () => ({ status: 404, body: 'Not Found', url: FILE }),
+      `We found no affilio-verify.txt file at ${FILE} (HTTP 404).`,
+    ],
+    [
+      'a server error',
+      'file',
+      async () => ({ status: 500, body: '', url: FILE }),
+      `We could not read ${FILE}: the server answered HTTP 500.`,
+    ],
+    [
+      'a home page that fails',
+      'meta',
+      async () => ({ status: 503, body: '', url: 'https://sentences.example/' }),
+      'Your home page https://sentences.example/ answered HTTP 503 instead of the page.',
+    ],
+    [
+      'an error nobody expected',
+      'file',
+      () => Promise.reject(new Error('EWEIRD something internal')),
+      'We could not check sentences.example; please try again later.',
+    ],
+  ];
+
+  it.each(cases)('explains %s', async (_name, method, outcome, sentence) => {
+    fetchOutcome = outcome;
+    // one origin for every case: each deletes its website again
+    const w = await addSite(app, token, 'https://sentences.example');
+    const res = await call(app, 'POST', `/api/websites/${w.id}/verify`, { token, payload: { method } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ verification_status: 'failed', verification_error: sentence });
+    await call(app, 'DELETE', `/api/websites/${w.id}`, { token });
+  });
+
+  it('explains DNS lookups that fail', async () => {
+    const w = await addSite(app, token, 'https://no-records.example');
+    dnsOutcome = () => Promise.reject(nodeError('queryTxt ENODATA no-records.example', 'ENODATA'));
+    const none = await call(app, 'POST', `/api/websites/${w.id}/verify`, {
+      token,
+      payload: { method: 'dns' },
+    });
+    expect(none.json().verification_error).toBe(
+      `The DNS TXT record "affilio-verify=${w.verification_token}" was not found on no-records.example.`,
+    );
+    dnsOutcome = () => Promise.reject(nodeError('queryTxt ENOTFOUND no-records.example', 'ENOTFOUND'));
+    const unknown = await call(app, 'POST', `/api/websites/${w.id}/verify`, {
+      token,
+      payload: { method: 'dns' },
+    });
+    expect(unknown.json().verification_error).toBe('We could not find no-records.example in DNS.');
+  });
+
+  it('explains a real refused connection through the real fetcher', async () => {
+    // port 1 on loopback: nothing listens there, so the connection is refused
+    const w = await addSite(t, tokens.p2, 'http://127.0.0.1:1');
+    const res = await call(t, 'POST', `/api/websites/${w.id}/verify`, {
+      token: tokens.p2,
+      payload: { method: 'file' },
+    });
+    expect(res.json().verification_error).toBe('127.0.0.1 refused the connection.');
+    await call(t, 'DELETE', `/api/websites/${w.id}`, { token: tokens.p2 });
+  });
+});
+
+describe('POST /api/admin/websites/:id/verify', () => {
+  it('lets an admin mark a website verified by hand, audit-logged, and tells the publisher', async () => {
+    const w = await addSite(t, tokens.p2, 'https://hand-verified.example');
+    const res = await call(t, 'POST', `/api/admin/websites/${w.id}/verify`, { token: tokens.admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: w.id, verification_status: 'verified', verification_error: null });
+    expect(Date.parse(res.json().verified_at)).toBeGreaterThan(Date.now() - 60_000);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'website'), eq(auditLog.entityId, w.id)));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'website.verified_by_admin',
+      before: { verification_status: 'unverified', verified_at: null },
+      after: { verification_status: 'verified', verified_at: res.json().verified_at },
+    });
+    const notes = await call(t, 'GET', '/api/notifications', { token: tokens.p2 });
+    expect(notes.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: 'Website verified: My blog' })]),
+    );
+    // again: already verified, answered unchanged and not logged twice
+    const again = await call(t, 'POST', `/api/admin/websites/${w.id}/verify`, { token: tokens.admin });
+    expect(again.json().verified_at).toBe(res.json().verified_at);
+    const after = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, w.id));
+    expect(after).toHaveLength(1);
+  });
+
+  it('is for admins only and answers 404 for an unknown website', async () => {
+    const w = await addSite(t, tokens.p2, 'https://not-by-hand.example');
+    const url = `/api/admin/websites/${w.id}/verify`;
+    expect((await call(t, 'POST', url)).statusCode).toBe(401);
+    expect((await call(t, 'POST', url, { token: tokens.adv })).statusCode).toBe(403);
+    expect((await call(t, 'POST', url, { token: tokens.p2 })).statusCode).toBe(403);
+    const site = await call(t, 'GET', `/api/websites/${w.id}`, { token: tokens.p2 });
+    expect(site.json().verification_status).toBe('unverified');
+    const unknown = await call(t, 'POST', '/api/admin/websites/00000000-0000-4000-8000-000000000000/verify', {
+      token: tokens.admin,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Website not found' });
   });
 });

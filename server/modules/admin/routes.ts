@@ -11,6 +11,7 @@ import { adminSettingsSchema, updateSettingsBody } from '../settings/schema';
 import { updateAdminSettings } from '../settings/service';
 import { auditLogRoutes } from './audit-log-routes';
 import { adminUserRoutes } from './user-routes';
+import { adminWebsiteRoutes } from './website-routes';
 
 const outboxMail = z.object({
   id: z.string(),
@@ -73,4 +74,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   await app.register(adminUserRoutes, { ctx });
   await app.register(auditLogRoutes, { ctx });
+  await app.register(adminWebsiteRoutes, { ctx });
 };

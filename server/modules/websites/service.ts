@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { audit } from '../admin/audit';
 import type { UserRow } from '../users/queries';
 import { canEditWebsite, canViewWebsite } from './policy';
 import * as q from './queries';
@@ -133,4 +134,42 @@ export async function verifyWebsite(
       : { verificationStatus: 'failed', verificationError: outcome.reason, verifiedAt: null },
   );
   return toWebsiteResponse(row);
+}
+
+const verificationState = (row: q.WebsiteRow) => ({
+  verification_status: row.verificationStatus,
+  verification_method: row.verificationMethod,
+  verified_at: row.verifiedAt ? row.verifiedAt.toISOString() : null,
+});
+
+/**
+ * An admin vouches for a website by hand (its owner proved it some other way): verified now, the last
+ * error cleared, the change audit-logged. A site that is already verified is answered unchanged.
+ */
+export async function markWebsiteVerified(
+  db: Db,
+  actor: UserRow,
+  id: string,
+): Promise<{ website: Website; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const current = await q.findWebsite(tx, id);
+    if (!current) throw notFound('Website not found');
+    if (current.verificationStatus === 'verified') {
+      return { website: toWebsiteResponse(current), changed: false };
+    }
+    const row = await q.updateWebsite(tx, id, {
+      verificationStatus: 'verified',
+      verificationError: null,
+      verifiedAt: new Date(),
+    });
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'website.verified_by_admin',
+      entityType: 'website',
+      entityId: id,
+      before: verificationState(current),
+      after: verificationState(row),
+    });
+    return { website: toWebsiteResponse(row), changed: true };
+  });
 }

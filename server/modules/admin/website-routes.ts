@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { idParams, resourceErrors } from '../../lib/route-schemas';
+import { currentUser } from '../auth/guard';
+import { websiteSchema } from '../websites/schema';
+import { markWebsiteVerified } from '../websites/service';
+
+/** Website moderation; admin-only via the parent plugin. */
+export const adminWebsiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/admin/websites/:id/verify',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a website verified by hand',
+        params: idParams,
+        response: { 200: websiteSchema, ...resourceErrors },
+      },
+    },
+    async (request) => {
+      const { website, changed } = await markWebsiteVerified(
+        ctx.db,
+        currentUser(request).user,
+        request.params.id,
+      );
+      if (changed) {
+        await ctx.notifier
+          .notify(website.publisher_id, {
+            category: 'system',
+            title: `Website verified: ${website.name}`,
+            body: `An administrator verified ${website.url}; you can apply to campaigns with it now.`,
+            link: '/websites',
+            data: { type: 'website', id: website.id },
+          })
+          .catch((err: unknown) => request.log.error({ err }, 'could not notify about a verified website'));
+      }
+      return website;
+    },
+  );
+};

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../server/config';
+import { DEMO_PASSWORD, seedIfEmpty } from '../../server/db/seed';
+import { call, createTestApp, login, type TestApp } from './support/test-app';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let seededAt: number;
+
+async function rows<T>(query: string): Promise<T[]> {
+  const result = await t.database.db.execute(sql.raw(query));
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+async function one<T>(query: string): Promise<T> {
+  const [row] = await rows<T>(query);
+  if (!row) throw new Error(`no row from ${query}`);
+  return row;
+}
+
+const TABLES = [
+  'campaigns',
+  'websites',
+  'applications',
+  'tracking_links',
+  'clicks',
+  'conversions',
+  'commissions',
+];
+const tableCounts = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      TABLES.map(async (name) => [name, (await one<{ n: number }>(`select count(*)::int n from ${name}`)).n]),
+    ),
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seededAt = Date.now();
+  await seedIfEmpty(t.database.db, testConfig({ seed: 'demo' }));
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the demo marketplace of a first start', () => {
+  it('gives each demo advertiser active campaigns with clicks and conversions', async () => {
+    const perAdvertiser = await rows<{ email: string; active: number; clicks: number; conversions: number }>(`
+      select u.email,
+        (select count(*)::int from campaigns k where k.advertiser_id = u.id and k.status = 'active') active,
+        (select count(*)::int from clicks c join campaigns k on k.id = c.campaign_id where k.advertiser_id = u.id) clicks,
+        (select count(*)::int from conversions v join campaigns k on k.id = v.campaign_id where k.advertiser_id = u.id)
+          conversions
+      from users u where u.role = 'advertiser' order by u.email`);
+    expect(perAdvertiser.map((r) => r.email)).toEqual(['alice@advertiser.test', 'bob@advertiser.test']);
+    for (const r of perAdvertiser) {
+      expect(r.active).toBeGreaterThanOrEqual(3);
+      expect(r.clicks).toBeGreaterThan(1_000);
+      expect(r.conversions).toBeGreaterThan(20);
+    }
+    const token = await login(t, 'alice@advertiser.test', DEMO_PASSWORD);
+    const list = await call(t, 'GET', '/api/campaigns?limit=100', { token });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has campaigns across models, currencies and states, some with pixel, tiers, budgets and caps', async () => {
+    const all = await rows<{
+      status: string;
+      commission_model: string;
+      currency: string;
+      approval_mode: string;
+      pixel_enabled: boolean;
+      max_order_minor: number | null;
+      tiers: unknown[];
+      budget_minor: number | null;
+      daily_cap_minor: number | null;
+    }>('select * from campaigns');
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    expect(all.length).toBeLessThanOrEqual(12);
+    expect(new Set(all.map((c) => c.commission_model))).toEqual(new Set(['cpa', 'revshare', 'cpc', 'cpl']));
+    expect([...new Set(all.map((c) => c.currency))]).toEqual(
+      expect.arrayContaining(['USD', 'EUR', 'DKK', 'GBP']),
+    );
+    expect(new Set(all.map((c) => c.status))).toEqual(new Set(['draft', 'active', 'paused', 'ended']));
+    expect(all.filter((c) => c.status === 'active').length).toBeGreaterThan(all.length / 2);
+    expect(new Set(all.map((c) => c.approval_mode))).toEqual(new Set(['auto', 'manual']));
+    const pixel = all.filter((c) => c.pixel_enabled);
+    expect(pixel.length).toBeGreaterThanOrEqual(2);
+    for (const c of pixel) expect(Number(c.max_order_minor)).toBeGreaterThan(0);
+    expect(all.some((c) => c.tiers.length > 0)).toBe(true);
+    expect(all.some((c) => c.budget_minor !== null)).toBe(true);
+    expect(all.some((c) => c.daily_cap_minor !== null)).toBe(true);
+  });
+
+  it('gives each demo publisher a verified website, an approved application with its link, and commissions', async () => {
+    const perPublisher = await rows<{ email: string; verified: number; pending: number; approved: number }>(`
+      select u.email,
+        (select count(*)::int from websites w where w.publisher_id = u.id and w.verification_status = 'verified'
+          and w.verified_at is not null and w.verification_method = 'file') verified,
+        (select count(*)::int from commissions c where c.publisher_id = u.id and c.status = 'pending') pending,
+        (select count(*)::int from commissions c where c.publisher_id = u.id and c.status = 'approved') approved
+      from users u where u.role = 'publisher' order by u.email`);
+    expect(perPublisher).toHaveLength(3);
+    for (const r of perPublisher) {
+      expect(r.verified, r.email).toBeGreaterThanOrEqual(1);
+      expect(r.verified, r.email).toBeLessThanOrEqual(3);
+      expect(r.pending, r.email).toBeGreaterThan(0);
+      expect(r.approved, r.email).toBeGreaterThan(0);
+      const token = await login(t, r.email, DEMO_PASSWORD);
+      const approved = await call(t, 'GET', '/api/applications?status=approved', { token });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json().length, r.email).toBeGreaterThan(0);
+      for (const a of approved.json()) expect(a.tracking_code).toMatch(/^[A-Za-z0-9_-]{10}$/);
+    }
+  });
+
+  it('has applications in every state; exactly the ever-approved ones have tracking links', async () => {
+    const states = await rows<{ status: string; n: number; links: number; reasons: number }>(`
+      select a.status, count(*)::int n, count(l.id)::int links, count(a.reason)::int reasons
+      from applications a left join tracking_links l on l.application_id = a.id group by a.status`);
+    const by = Object.fromEntries(states.map((s) => [s.status, s]));
+    expect(Object.keys(by).sort()).toEqual(['approved', 'pending', 'rejected', 'suspended', 'withdrawn']);
+    expect(by.approved!.links).toBe(by.approved!.n);
+    expect(by.suspended!.links).toBe(by.suspended!.n);
+    expect(by.pending!.links + by.rejected!.links + by.withdrawn!.links).toBe(0);
+    expect(by.rejected!.reasons).toBe(by.rejected!.n);
+    const inactive = await one<{ n: number }>(`
+      select count(*)::int n from tracking_links l join applications a on a.id = l.application_id
+      where l.active <> (a.status = 'approved')`);
+    expect(inactive.n).toBe(0);
+  });
+
+  it('tracks 90 days of clicks up to now, with bots, repeats, countries and sub-ids', async () => {
+    const today = seededAt - (seededAt % DAY_MS);
+    const span = await one<{ first: number; last: number; n: number; bots: number; uniques: number }>(`
+      select extract(epoch from min(created_at)) * 1000 first, extract(epoch from max(created_at)) * 1000 last,
+        count(*)::int n, count(*) filter (where is_bot)::int bots, count(*) filter (where is_unique)::int uniques
+      from clicks`);
+    expect(Number(span.first)).toBeGreaterThanOrEqual(today - 89 * DAY_MS);
+    expect(Number(span.first)).toBeLessThan(today - 88 * DAY_MS);
+    expect(Number(span.last)).toBeLessThanOrEqual(Date.now());
+    expect(span.n).toBeGreaterThan(10_000);
+    expect(span.n).toBeLessThan(100_000);
+    expect(span.bots / span.n).toBeGreaterThan(0.01);
+    expect(span.bots / span.n).toBeLessThan(0.06);
+    expect(span.uniques).toBeLessThan(span.n - span.bots);
+    const details = await one<{ countries: number; sub1: number; bots_unique: number; tests: number }>(`
+      select count(distinct country)::int countries, count(sub1)::int sub1,
+        count(*) filter (where is_bot and is_unique)::int bots_unique,
+        (select count(*)::int from clicks where is_test) + (select count(*)::int from conversions where is_test)
+          + (select count(*)::int from commissions where is_test) tests
+      from clicks`);
+    expect(details.countries).toBeGreaterThanOrEqual(7);
+    expect(details.sub1).toBeGreaterThan(span.n / 2);
+    expect(details.bots_unique).toBe(0);
+    expect(details.tests).toBe(0);
+    const days = await one<{ n: number }>(
+      `select count(distinct (created_at at time zone 'UTC')::date)::int n from clicks`,
+    );
+    // 89 only in the first minutes after midnight UTC, before today has a click
+    expect(days.n).toBeGreaterThanOrEqual(89);
+  });
+
+  it('keeps money in integer minor units in the campaign currency, in every commission state', async () => {
+    const money = await rows<{
+      amount: string;
+      currency: string;
+      campaign_currency: string;
+      status: string;
+    }>(`
+      select c.amount_minor::text amount, c.currency, k.currency campaign_currency, c.status
+      from commissions c join campaigns k on k.id = c.campaign_id
+      union all
+      select v.amount_minor::text, v.currency, k.currency, 'conversion'
+      from conversions v join campaigns k on k.id = v.campaign_id`);
+    for (const m of money) {
+      expect(m.amount).toMatch(/^\d+$/);
+      expect(m.currency).toBe(m.campaign_currency);
+    }
+    expect(new Set(money.map((m) => m.status))).toEqual(
+      new Set(['pending', 'approved', 'paid', 'rejected', 'reversed', 'conversion']),
+    );
+    const decided = await one<{
+      rejected_without_reason: number;
+      cpc_without_click: number;
+      orders: number;
+    }>(`
+      select count(*) filter (where status in ('rejected', 'reversed') and reason is null)::int
+          rejected_without_reason,
+        count(*) filter (where kind = 'click' and click_id is null)::int cpc_without_click,
+        (select count(distinct order_id)::int from conversions) orders
+      from commissions`);
+    expect(decided.rejected_without_reason).toBe(0);
+    expect(decided.cpc_without_click).toBe(0);
+    // pending ones are recent: older ones have been through the 30-day hold
+    const oldPending = await one<{ n: number }>(
+      `select count(*)::int n from commissions where status = 'pending' and created_at < now() - interval '30 days'`,
+    );
+    expect(oldPending.n).toBe(0);
+  });
+
+  it('stays within every campaign budget and matches the daily_stats rollups', async () => {
+    const over = await one<{ n: number }>(`
+      select count(*)::int n from campaigns k where k.budget_minor is not null and k.budget_minor <= (
+        select coalesce(sum(amount_minor), 0) from commissions c
+        where c.campaign_id = k.id and c.status in ('pending', 'approved', 'paid'))`);
+    expect(over.n).toBe(0);
+    const rollup = await one<{ clicks: number; conversions: number; money: string }>(`
+      select (sum(clicks) + sum(bot_clicks))::int clicks, sum(conversions)::int conversions,
+        sum(pending_minor + approved_minor + paid_minor + rejected_minor + reversed_minor)::text money
+      from daily_stats`);
+    const raw = await one<{ clicks: number; conversions: number; money: string }>(`
+      select (select count(*)::int from clicks where not is_test) clicks,
+        (select count(*)::int from conversions where not is_test) conversions,
+        (select sum(amount_minor)::text from commissions where not is_test) money`);
+    expect(rollup).toEqual(raw);
+  });
+
+  it('leaves the advertisers pending applications to decide in their notifications', async () => {
+    const notes = await rows<{ email: string; n: number }>(`
+      select u.email, count(*)::int n from notifications n join users u on u.id = n.user_id
+      where n.requires_action and not n.is_read group by u.email order by u.email`);
+    expect(notes.map((r) => r.email)).toEqual(['alice@advertiser.test', 'bob@advertiser.test']);
+  });
+
+  it('seeds nothing on a second call', async () => {
+    const before = await tableCounts();
+    expect(await seedIfEmpty(t.database.db, testConfig({ seed: 'demo' }))).toEqual([]);
+    expect(await tableCounts()).toEqual(before);
+  });
+});
