@@ -50,6 +50,7 @@ const TrackingRoute = lazy(() => import('./routes/app/tracking').then((m) => ({ 
 const CommissionsRoute = lazy(() =>
   import('./routes/app/commissions').then((m) => ({ default: m.CommissionsRoute })),
 );
+const ReportsRoute = lazy(() => import('./routes/app/reports').then((m) => ({ default: m.ReportsRoute })));
 const CatchAllRoute = lazy(() =>
   import('./routes/app/catch-all').then((m) => ({ default: m.CatchAllRoute })),
 );
@@ -131,6 +132,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: 'admin-audit-log', element: <AdminAuditLogRoute /> },
                     { path: 'tracking', element: <TrackingRoute /> },
                     { path: 'commissions', element: <CommissionsRoute /> },
+                    { path: 'reports', element: <ReportsRoute /> },
                     ...PLACEHOLDER_ROUTES.map((route) => ({
                       path: route.path.slice(1),
                       element: placeholderElement(route),

@@ -2,7 +2,10 @@ import { Divider, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 
 /** Admin-only pages beyond the spec's quick actions (which stay exactly as the spec lists them). */
-const ADMIN_LINKS = [{ to: '/admin-audit-log', label: 'Audit log' }] as const;
+const ADMIN_LINKS = [
+  { to: '/reports', label: 'Reports' },
+  { to: '/admin-audit-log', label: 'Audit log' },
+] as const;
 
 export function AdminNav({ role, onNavigate }: { role: string | undefined; onNavigate?: () => void }) {
   const { pathname } = useLocation();

@@ -118,7 +118,8 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
                 modals.openContextModal({
                   modal: 'campaignAnalytics',
                   title: `Analytics of ${campaign.name}`,
-                  innerProps: { campaignName: campaign.name },
+                  size: 'xl',
+                  innerProps: { campaignId: campaign.id, campaignName: campaign.name },
                 })
             : undefined
         }

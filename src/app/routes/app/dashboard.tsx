@@ -1,6 +1,9 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { AnalyticsDashboard } from '../../../features/analytics/components/analytics-dashboard';
+import { CacheStatsCard } from '../../../features/analytics/components/cache-stats-card';
 import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { getQuickActions } from '../../layout/quick-actions';
 
 const ROLE_LABELS: Record<string, string> = {
@@ -9,8 +12,15 @@ const ROLE_LABELS: Record<string, string> = {
   admin: 'Admin',
 };
 
+/** The role's quick actions; admins also get reports, which the spec's quick actions leave out. */
+function shortcuts(role: string): { to: string; label: string }[] {
+  const actions = getQuickActions(role).map(({ to, label }) => ({ to, label }));
+  return role === 'admin' ? [...actions, { to: '/reports', label: 'Reports' }] : actions;
+}
+
 export function DashboardRoute() {
   const { user } = useAuth();
+  const { currency } = useEffectiveCurrency();
   if (!user) return null;
   const firstName = user.name.trim().split(/\s+/)[0] || user.email;
   const complete = user.profile_completion_status === 'complete';
@@ -25,18 +35,21 @@ export function DashboardRoute() {
             {complete ? 'Profile complete' : 'Profile incomplete'}
           </Badge>
         </Group>
-        <Text c="dimmed">Signed in as {user.email}. Pick up where you left off:</Text>
+        <Text size="sm" c="dimmed">
+          Signed in as {user.email}.
+        </Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {getQuickActions(user.role).map((action) => (
-          <Card key={action.to} withBorder component={Link} to={action.to} padding="lg">
-            <Text fw={600}>{action.label}</Text>
-            <Text size="sm" c="dimmed">
-              {action.description}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <AnalyticsDashboard currency={currency} />
+      {user.role === 'admin' && <CacheStatsCard />}
+      <nav aria-label="Shortcuts">
+        <Group gap="lg">
+          {shortcuts(user.role).map((action) => (
+            <Anchor key={action.to} component={Link} to={action.to} size="sm">
+              {action.label}
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
     </Stack>
   );
 }

@@ -6,17 +6,18 @@ import { useAuth } from '../../../features/auth/stores/auth-store';
 import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
 import { useCampaign } from '../../../features/campaigns/api/get-campaign';
 import { AdvertiserCard, AdvertiserLink } from '../../../features/campaigns/components/advertiser-card';
-import { CampaignAnalyticsPlaceholder } from '../../../features/campaigns/components/campaign-analytics-placeholder';
 import { CampaignDetails } from '../../../features/campaigns/components/campaign-details';
 import { CampaignEditForm } from '../../../features/campaigns/components/campaign-edit-form';
 import { CampaignSearch } from '../../../features/campaigns/components/campaign-search';
 import type { Campaign } from '../../../features/campaigns/types';
 import { PublisherCard } from '../../../features/publishers/components/publisher-card';
 import { PublisherSearch } from '../../../features/publishers/components/publisher-search';
+import { CampaignAnalytics } from '../../../features/reports/components/campaign-analytics';
 import { useWebsites } from '../../../features/websites/api/get-websites';
 import { WebsiteForm } from '../../../features/websites/components/website-form';
 import type { Website } from '../../../features/websites/types';
 import { errorMessage } from '../../../lib/api-client';
+import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 
 // Composes the features inside the modals (features never import each other; src/app does).
 
@@ -114,8 +115,19 @@ export function CampaignSearchModal({ context, id }: ContextModalProps<Record<st
   );
 }
 
-export function CampaignAnalyticsModal({ innerProps }: ContextModalProps<{ campaignName: string }>) {
-  return <CampaignAnalyticsPlaceholder campaignName={innerProps.campaignName} />;
+export function CampaignAnalyticsModal({
+  innerProps,
+}: ContextModalProps<{ campaignId: string; campaignName: string }>) {
+  const { user } = useAuth();
+  const { currency } = useEffectiveCurrency();
+  return (
+    <CampaignAnalytics
+      campaignId={innerProps.campaignId}
+      campaignName={innerProps.campaignName}
+      viewer={user?.role ?? 'advertiser'}
+      currency={currency}
+    />
+  );
 }
 
 export function CampaignPublishersModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {

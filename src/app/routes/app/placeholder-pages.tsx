@@ -12,7 +12,6 @@ export const MESSAGING_DESCRIPTION = 'Conversations between advertisers, publish
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/messaging', title: 'Messages', description: MESSAGING_DESCRIPTION },
   { path: '/media', title: 'Media library', description: 'Upload banners, images, PDFs and videos.' },
-  { path: '/reports', title: 'Reports', description: 'Clicks, conversions and money by day or campaign.' },
 ];
 
 export function placeholderElement({ title, description }: PlaceholderRoute) {

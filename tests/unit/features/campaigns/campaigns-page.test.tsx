@@ -107,12 +107,14 @@ describe('campaigns screen', () => {
     expect(within(dialog).getByText('ts-123')).toBeInTheDocument();
   });
 
-  it('shows analytics as a labelled placeholder without numbers', async () => {
+  // The figures themselves: tests/unit/features/reports/campaign-analytics.test.tsx.
+  it('opens analytics for the campaign', async () => {
     const campaign = makeCampaign({ name: 'Shoes' });
     server.on('GET', '/campaigns', { status: 200, body: [campaign] });
     const { user } = renderApp('/campaigns');
     await user.click(await screen.findByRole('button', { name: 'Analytics of Shoes' }));
-    expect(await screen.findByText('Figures arrive with reporting')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Analytics of Shoes' })).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET', '/reports')).toHaveLength(1));
   });
 
   it('lets publishers apply with a verified website, and links the advertiser', async () => {

@@ -1,0 +1,79 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { errorMessage } from '../../../lib/api-client';
+import { formatRange, lastDays, type DateRange } from '../../../lib/date-range';
+import { useDashboard } from '../api/get-dashboard';
+import type { Dashboard } from '../types';
+import { DailyCharts } from './daily-charts';
+import { EmptyDashboard } from './empty-dashboard';
+import { KpiGrid, KpiGridSkeleton } from './kpi-grid';
+import { TopList } from './top-list';
+import { TodoList } from './todo-list';
+
+const DEFAULT_DAYS = 30;
+
+const hasTraffic = (kpis: Dashboard['kpis']) => kpis.clicks > 0 || kpis.conversions > 0;
+
+/** The signed-in user's figures for a date range, in the display currency `currency`. */
+export function AnalyticsDashboard({ currency }: { currency: string }) {
+  const [range, setRange] = useState<DateRange>(() => lastDays(DEFAULT_DAYS));
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useDashboard({
+    ...range,
+    currency,
+  });
+
+  return (
+    <Stack gap="md" aria-busy={isFetching}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group gap="xs" align="center">
+          <Title order={2} size="h3">
+            Performance
+          </Title>
+          {isFetching && !isPending && <Loader size="xs" aria-label="Updating figures" />}
+        </Group>
+        <DateRangeFilter value={range} onChange={setRange} />
+      </Group>
+      {isPending && <DashboardSkeleton />}
+      {error && !data && (
+        <Alert color="red" variant="light" title="Could not load your figures">
+          <Group justify="space-between">
+            <Text size="sm">{errorMessage(error, 'Please try again.')}</Text>
+            <Button size="compact-sm" variant="default" loading={isFetching} onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {data && (
+        <Stack gap="md" style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+          <Text size="sm" c="dimmed">
+            {formatRange(data)} · {data.rates_note}
+          </Text>
+          <KpiGrid role={data.role} kpis={data.kpis} previous={data.previous} currency={data.currency} />
+          {hasTraffic(data.kpis) ? (
+            <DailyCharts role={data.role} series={data.series} range={data} currency={data.currency} />
+          ) : (
+            <EmptyDashboard role={data.role} hadTrafficBefore={hasTraffic(data.previous)} />
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {hasTraffic(data.kpis) && <TopList role={data.role} items={data.top} currency={data.currency} />}
+            <TodoList items={data.todo} />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading figures">
+      <KpiGridSkeleton />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Skeleton height={300} />
+        <Skeleton height={300} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

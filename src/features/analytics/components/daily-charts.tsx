@@ -1,0 +1,55 @@
+import { Card, SimpleGrid, Title } from '@mantine/core';
+import { TRAFFIC_SERIES } from '../../../components/charts/chart-types';
+import { LazyTimeSeriesChart } from '../../../components/charts/lazy-charts';
+import { formatDay } from '../../../lib/date-range';
+import { formatMoney } from '../../../lib/format';
+import { formatMoneyCompact } from '../../../lib/format-number';
+import type { AnalyticsRole, DailyPoint } from '../types';
+import { moneySeriesFor } from '../utils/kpi-definitions';
+import { moneySummary, trafficSummary } from '../utils/summaries';
+
+interface DailyChartsProps {
+  role: AnalyticsRole;
+  series: DailyPoint[];
+  range: { from: string; to: string };
+  currency: string;
+}
+
+/** Day by day: traffic (clicks, conversions) and money, each with a text alternative. */
+export function DailyCharts({ role, series, range, currency }: DailyChartsProps) {
+  const money = moneySeriesFor(role);
+  const data = series.map((point) => ({ ...point }));
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Card withBorder padding="md">
+        <Title order={3} size="h5" mb="sm">
+          Clicks and conversions
+        </Title>
+        <LazyTimeSeriesChart
+          data={data}
+          xKey="date"
+          series={TRAFFIC_SERIES}
+          yAxisLabel="Clicks"
+          rightYAxisLabel="Conversions"
+          xFormatter={formatDay}
+          summary={trafficSummary(series, range)}
+        />
+      </Card>
+      <Card withBorder padding="md">
+        <Title order={3} size="h5" mb="sm">
+          {money.map((line) => line.label).join(' and ')}
+        </Title>
+        <LazyTimeSeriesChart
+          kind="area"
+          data={data}
+          xKey="date"
+          series={money.map((line) => ({ name: line.key, label: line.label, color: line.color }))}
+          xFormatter={formatDay}
+          valueFormatter={(value) => formatMoney(value, currency)}
+          axisFormatter={(value) => formatMoneyCompact(value, currency)}
+          summary={moneySummary(series, money, range, currency)}
+        />
+      </Card>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,58 @@
+import { SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { StatCard, StatCardSkeleton } from '../../../components/stat-card';
+import type { AnalyticsRole, Kpis } from '../types';
+import { changeOf, type Change } from '../utils/change';
+import { kpisFor } from '../utils/kpi-definitions';
+
+const CHANGE_COLORS: Record<Change['direction'], string> = {
+  up: 'teal',
+  down: 'red',
+  flat: 'dimmed',
+  none: 'dimmed',
+};
+
+function ChangeLine({ change }: { change: Change }) {
+  return (
+    <Text size="xs" c={CHANGE_COLORS[change.direction]}>
+      <span aria-hidden="true">{change.text}</span>
+      <VisuallyHidden>{change.spoken}</VisuallyHidden>
+      <Text span c="dimmed" size="xs" aria-hidden="true">
+        {' '}
+        vs previous period
+      </Text>
+    </Text>
+  );
+}
+
+interface KpiGridProps {
+  role: AnalyticsRole;
+  kpis: Kpis;
+  previous: Kpis;
+  currency: string;
+}
+
+/** The role's headline figures for the range, each with its change against the period before. */
+export function KpiGrid({ role, kpis, previous, currency }: KpiGridProps) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      {kpisFor(role).map((kpi) => (
+        <StatCard
+          key={kpi.key}
+          label={kpi.label}
+          value={kpi.format(kpis[kpi.key], currency)}
+          footer={<ChangeLine change={changeOf(kpis[kpi.key], previous[kpi.key])} />}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function KpiGridSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      {Array.from({ length: 6 }, (_, i) => (
+        <StatCardSkeleton key={i} />
+      ))}
+    </SimpleGrid>
+  );
+}

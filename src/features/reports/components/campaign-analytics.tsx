@@ -1,0 +1,84 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { StatCard, StatCardSkeleton } from '../../../components/stat-card';
+import { errorMessage } from '../../../lib/api-client';
+import { formatRange, lastDays, type DateRange } from '../../../lib/date-range';
+import { formatMoney } from '../../../lib/format';
+import { formatCount, formatRate } from '../../../lib/format-number';
+import { useReport } from '../api/get-report';
+import { COMMISSION_LABELS, type ReportFigures, type ReportViewer } from '../types';
+import { ReportChart } from './report-chart';
+
+interface CampaignAnalyticsProps {
+  campaignId: string;
+  campaignName: string;
+  viewer: ReportViewer;
+  currency: string;
+}
+
+function totalsCards(totals: ReportFigures, viewer: ReportViewer): [string, string][] {
+  return [
+    ['Clicks', formatCount(totals.clicks)],
+    ['Conversions', formatCount(totals.conversions)],
+    ['Conversion rate', formatRate(totals.cr)],
+    ['Revenue', formatMoney(totals.revenue_minor, totals.currency)],
+    [COMMISSION_LABELS[viewer], formatMoney(totals.commission_minor, totals.currency)],
+    ['EPC', formatMoney(totals.epc_minor, totals.currency)],
+  ];
+}
+
+/** campaignAnalytics: one campaign's totals and its day-by-day chart (last 30 days unless another range is picked). */
+export function CampaignAnalytics({ campaignId, campaignName, viewer, currency }: CampaignAnalyticsProps) {
+  const [range, setRange] = useState<DateRange>(() => lastDays(30));
+  const { data, error, isPending, isFetching, refetch } = useReport({
+    group_by: 'day',
+    ...range,
+    campaign_id: campaignId,
+    publisher_id: null,
+    currency,
+  });
+
+  return (
+    <Stack gap="md">
+      <DateRangeFilter value={range} onChange={setRange} />
+      {isPending && (
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="status" aria-label="Loading figures">
+          {Array.from({ length: 6 }, (_, i) => (
+            <StatCardSkeleton key={i} />
+          ))}
+        </SimpleGrid>
+      )}
+      {error && !data && (
+        <Alert color="red" variant="light" title="Could not load the figures">
+          <Group justify="space-between">
+            <Text size="sm">{errorMessage(error, 'Please try again.')}</Text>
+            <Button size="compact-sm" variant="default" loading={isFetching} onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {data && (
+        <Stack gap="md" aria-busy={isFetching}>
+          <Text size="sm" c="dimmed">
+            {formatRange(data)} · amounts in {data.currency}
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            {totalsCards(data.totals, viewer).map(([label, value]) => (
+              <StatCard key={label} label={label} value={value} />
+            ))}
+          </SimpleGrid>
+          {data.totals.clicks === 0 && data.totals.conversions === 0 ? (
+            <Text c="dimmed">
+              No clicks on {campaignName} in this period yet. Publishers with an approved application send
+              traffic through their tracking links.
+            </Text>
+          ) : (
+            <ReportChart report={data} viewer={viewer} h={220} />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { TRAFFIC_SERIES } from '../../../components/charts/chart-types';
+import { LazyBarChart, LazyTimeSeriesChart } from '../../../components/charts/lazy-charts';
+import { formatDay } from '../../../lib/date-range';
+import { formatMoney } from '../../../lib/format';
+import { formatMoneyCompact } from '../../../lib/format-number';
+import { COMMISSION_LABELS, isTimeGrouping, type GroupBy, type Report, type ReportViewer } from '../types';
+import { rankingSummary, timeSummary } from '../utils/summaries';
+
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Short period names for the axis and tooltip: '4 Mar', 'Week of 3 Mar', 'Mar 2025' (keys per the API). */
+export function periodLabel(groupBy: GroupBy, key: string): string {
+  if (groupBy === 'month' && /^\d{4}-\d{2}$/.test(key))
+    return monthFormat.format(new Date(`${key}-01T00:00:00Z`));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(key)) return key;
+  return groupBy === 'week' ? `Week of ${formatDay(key)}` : formatDay(key);
+}
+
+/** More bars than this stop being readable; the table has them all. */
+const MAX_BARS = 12;
+
+/** Lines over time for day/week/month; bars of commission for the other groupings (largest first). */
+export function ReportChart({ report, viewer, h }: { report: Report; viewer: ReportViewer; h?: number }) {
+  if (isTimeGrouping(report.group_by)) {
+    const data = report.rows.map((row) => ({
+      period: periodLabel(report.group_by, row.key),
+      clicks: row.clicks,
+      conversions: row.conversions,
+    }));
+    return (
+      <LazyTimeSeriesChart
+        data={data}
+        xKey="period"
+        series={TRAFFIC_SERIES}
+        yAxisLabel="Clicks"
+        rightYAxisLabel="Conversions"
+        summary={timeSummary(report)}
+        h={h}
+      />
+    );
+  }
+  const moneyLabel = COMMISSION_LABELS[viewer];
+  const rows = [...report.rows].sort((a, b) => b.commission_minor - a.commission_minor).slice(0, MAX_BARS);
+  return (
+    <LazyBarChart
+      data={rows.map((row) => ({ label: row.label, commission_minor: row.commission_minor }))}
+      xKey="label"
+      series={[{ name: 'commission_minor', label: moneyLabel, color: 'teal.6' }]}
+      valueFormatter={(value) => formatMoney(value, report.currency)}
+      axisFormatter={(value) => formatMoneyCompact(value, report.currency)}
+      summary={rankingSummary(rows, report, moneyLabel)}
+      h={h}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { nextSort, SortableTh, type SortState } from '../../../components/sortable-th';
+import { formatMoney } from '../../../lib/format';
+import { formatCount, formatRate } from '../../../lib/format-number';
+import {
+  COMMISSION_LABELS,
+  GROUP_BY_LABELS,
+  isTimeGrouping,
+  type Report,
+  type ReportFigures,
+  type ReportViewer,
+} from '../types';
+import { sortRows, type ReportSortField } from '../utils/sort-rows';
+
+interface Column {
+  field: Exclude<ReportSortField, 'label'>;
+  label: string;
+  format(figures: ReportFigures): string;
+}
+
+function columnsFor(viewer: ReportViewer): Column[] {
+  const money = (key: 'revenue_minor' | 'commission_minor' | 'epc_minor') => (f: ReportFigures) =>
+    formatMoney(f[key], f.currency);
+  return [
+    { field: 'clicks', label: 'Clicks', format: (f) => formatCount(f.clicks) },
+    { field: 'unique_clicks', label: 'Unique clicks', format: (f) => formatCount(f.unique_clicks) },
+    { field: 'conversions', label: 'Conversions', format: (f) => formatCount(f.conversions) },
+    { field: 'cr', label: 'CR', format: (f) => formatRate(f.cr) },
+    { field: 'revenue_minor', label: 'Revenue', format: money('revenue_minor') },
+    { field: 'commission_minor', label: COMMISSION_LABELS[viewer], format: money('commission_minor') },
+    { field: 'epc_minor', label: 'EPC', format: money('epc_minor') },
+  ];
+}
+
+/** The report's rows, sortable by any column (headers are buttons), with the totals underneath. */
+export function ReportTable({ report, viewer }: { report: Report; viewer: ReportViewer }) {
+  const [sort, setSort] = useState<SortState<ReportSortField> | null>(null);
+  const columns = columnsFor(viewer);
+  const timeOrder = isTimeGrouping(report.group_by);
+  const rows = sortRows(report.rows, sort, timeOrder);
+  // Names read A→Z and dates oldest first on a first click; figures start with the largest.
+  const onSort = (field: ReportSortField) =>
+    setSort((s) => nextSort(s, field, field === 'label' ? 'asc' : 'desc'));
+
+  if (report.rows.length === 0) {
+    return <Text c="dimmed">No clicks or conversions match these filters.</Text>;
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table aria-label="Report" striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh field="label" sort={sort} onSort={onSort}>
+              {GROUP_BY_LABELS[report.group_by]}
+            </SortableTh>
+            {columns.map((column) => (
+              <SortableTh key={column.field} field={column.field} sort={sort} onSort={onSort} align="right">
+                {column.label}
+              </SortableTh>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Th scope="row" fw={500}>
+                {row.label}
+              </Table.Th>
+              {columns.map((column) => (
+                <Table.Td key={column.field} ta="right">
+                  {column.format(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr fw={700}>
+            <Table.Th scope="row">Total</Table.Th>
+            {columns.map((column) => (
+              <Table.Td key={column.field} ta="right">
+                {column.format(report.totals)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
