@@ -13,7 +13,9 @@ import { registerErrorHandler } from './lib/error-handler';
 import { EventBus } from './lib/events';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
+import { startRatesRefresh } from './modules/currency/provider-job';
 import { ensureStoredRates } from './modules/currency/rates';
+import { currencyRoutes } from './modules/currency/routes';
 import { clickRoutes } from './modules/tracking/click-routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { Tracking } from './modules/tracking/service';
@@ -25,6 +27,7 @@ import { registerApiNoStore, registerSecurityHeaders } from './lib/security-head
 import { createSafeFetcher } from './lib/safe-fetch';
 import { getOrCreateSecret } from './lib/secrets';
 import { adminRoutes } from './modules/admin/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -35,6 +38,7 @@ import type { ResolveHost } from './modules/push/endpoint';
 import { pushRoutes } from './modules/push/routes';
 import { createWebPushSender, type SendNotification } from './modules/push/sender';
 import { createPushService } from './modules/push/service';
+import { reportRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
@@ -116,6 +120,7 @@ export async function buildApp({
   // buffered clicks are written before the database closes (SIGTERM, app.close)
   app.addHook('onClose', () => tracking.clicks.flush());
   startCommissionAutoApproval(app, ctx);
+  startRatesRefresh(app, ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -144,10 +149,13 @@ export async function buildApp({
       await api.register(pushRoutes, { ctx, push });
       await api.register(trackingRoutes, { ctx, tracking, root: app });
       await api.register(commissionRoutes, { ctx });
+      await api.register(currencyRoutes, { ctx });
+      await api.register(analyticsRoutes, { ctx, tracking });
+      await api.register(reportRoutes, { ctx });
     },
     { prefix: '/api' },
   );
-  await app.register(clickRoutes, { tracking });
+  await app.register(clickRoutes, { tracking, countryHeader: config.clickCountryHeader });
 
   registerStatic(app, config.staticDir);
   return app;

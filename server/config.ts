@@ -40,6 +40,8 @@ export interface AppConfig {
   /** which reverse proxies may set X-Forwarded-For; off by default, so a client cannot pick its address */
   trustProxy: TrustProxy;
   rateLimits: RateLimitsConfig;
+  /** request header a proxy/CDN puts the visitor's country in (e.g. cf-ipcountry), lower-case; null: none */
+  clickCountryHeader: string | null;
   /**
    * lets website verification and web push reach loopback/private addresses: local testing and
    * intranet installs only, never a public server
@@ -49,6 +51,10 @@ export interface AppConfig {
   clickFlushMs: number;
   /** how often pending commissions past the hold period are approved; 0 turns the job off */
   commissionAutoApproveIntervalMs: number;
+  /** how often exchange rates are fetched from the admin's provider (also at start when today's are missing); 0 = off */
+  ratesRefreshIntervalMs: number;
+  /** longest a rates provider fetch may take */
+  ratesFetchTimeoutMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     rateLimits: rateLimitsFrom(env),
+    clickCountryHeader: env.CLICK_COUNTRY_HEADER?.trim().toLowerCase() || null,
     // VERIFY_ALLOW_PRIVATE_NETWORKS: the older name, from when only website verification used it
     allowPrivateNetworks:
       env.ALLOW_PRIVATE_NETWORKS === 'true' || env.VERIFY_ALLOW_PRIVATE_NETWORKS === 'true',
@@ -130,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       60 * 60_000,
       'COMMISSION_AUTO_APPROVE_INTERVAL_MS',
     ),
+    ratesRefreshIntervalMs: intFrom(env.RATES_REFRESH_INTERVAL_MS, 60 * 60_000, 'RATES_REFRESH_INTERVAL_MS'),
+    // spec §9: HTTP timeout 10000 ms; 0 also means that (a fetch always has a limit)
+    ratesFetchTimeoutMs: intFrom(env.RATES_FETCH_TIMEOUT_MS, 10_000, 'RATES_FETCH_TIMEOUT_MS') || 10_000,
   };
 }
 
@@ -143,6 +153,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     // tests run the approval job themselves
     commissionAutoApproveIntervalMs: 0,
+    // tests run the rates job themselves, against local servers
+    ratesRefreshIntervalMs: 0,
     // every test request comes from one address: tests of a limit set it low themselves
     rateLimits: Object.fromEntries(
       Object.entries(loadConfig({}).rateLimits).map(([name, rule]) => [name, { ...rule, max: 10_000 }]),

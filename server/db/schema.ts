@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
+  primaryKey,
   integer,
   jsonb,
   pgTable,
@@ -303,6 +305,8 @@ export const clicks = pgTable(
     sub3: text('sub3'),
     sub4: text('sub4'),
     sub5: text('sub5'),
+    /** ISO 3166 alpha-2 from the proxy's country header (CLICK_COUNTRY_HEADER), when there is one */
+    country: text('country'),
     isUnique: boolean('is_unique').notNull(),
     isBot: boolean('is_bot').notNull(),
     /** created by the tracking test tool: never paid, never in reports */
@@ -401,12 +405,88 @@ export const commissions = pgTable(
   ],
 );
 
+/**
+ * Daily rollups for dashboards and reports: one row per UTC day × campaign × publisher × website × sub1 ×
+ * country. Kept by statement-level triggers on clicks, conversions and commissions (migration
+ * 0008_rollup_triggers), so every write, COPY included, updates them in its own transaction; test events
+ * are left out. Money is in the campaign's currency. `npm run rollups:rebuild` recomputes a date range.
+ */
+export const dailyStats = pgTable(
+  'daily_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    advertiserId: uuid('advertiser_id').notNull(),
+    publisherId: uuid('publisher_id').notNull(),
+    websiteId: uuid('website_id').notNull(),
+    /** '' when the click had none */
+    sub1: text('sub1').notNull().default(''),
+    /** '' when unknown */
+    country: text('country').notNull().default(''),
+    currency: text('currency').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    uniqueClicks: integer('unique_clicks').notNull().default(0),
+    botClicks: integer('bot_clicks').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+    /** order amounts of the day's conversions */
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    /** commissions created that day, by their current status */
+    pendingMinor: bigint('pending_minor', { mode: 'number' }).notNull().default(0),
+    approvedMinor: bigint('approved_minor', { mode: 'number' }).notNull().default(0),
+    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    rejectedMinor: bigint('rejected_minor', { mode: 'number' }).notNull().default(0),
+    reversedMinor: bigint('reversed_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.campaignId, t.publisherId, t.websiteId, t.sub1, t.country] }),
+    index('daily_stats_advertiser_day_idx').on(t.advertiserId, t.day),
+    index('daily_stats_publisher_day_idx').on(t.publisherId, t.day),
+    index('daily_stats_campaign_day_idx').on(t.campaignId, t.day),
+    index('daily_stats_day_idx').on(t.day),
+  ],
+);
+
 /** Exchange rates per USD (decimal strings, exact); refreshed from the provider, else the built-in table. */
 export const exchangeRates = pgTable('exchange_rates', {
   currency: text('currency').primaryKey(),
   perUsd: text('per_usd').notNull(),
+  /** 'built-in', or the provider's host */
   source: text('source').notNull(),
+  /** the day the provider's rates are of; null for the built-in table */
+  day: date('day', { mode: 'string' }),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Rates per USD of each day a provider published (exact decimal strings): the history behind
+ * /currency/historical. One full row set per day; the day is the provider's, not the day of the fetch.
+ */
+export const exchangeRateHistory = pgTable(
+  'exchange_rate_history',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    perUsd: text('per_usd').notNull(),
+    /** the provider's host, or 'demo' for the seeded history */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currency] })],
+);
+
+/**
+ * Single row (id = 1): the rates provider job across every server process. A process claims a fetch by
+ * setting attempt_started_at in one UPDATE; /currency/health reads the outcome.
+ */
+export const exchangeRateStatus = pgTable('exchange_rate_status', {
+  id: integer('id').primaryKey().default(1),
+  attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true, mode: 'date' }),
+  attemptFinishedAt: timestamp('attempt_finished_at', { withTimezone: true, mode: 'date' }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  /** why the last finished attempt failed; null when it succeeded */
+  lastError: text('last_error'),
+  /** the provider URL of the last attempt */
+  provider: text('provider'),
 });
 
 export const notifications = pgTable(

@@ -76,6 +76,9 @@ function roleFor(op: Operation): Role {
 function pathValue(op: Operation, name: string): string {
   if (name === 'field') return 'company_name';
   if (name === 'code') return tracked.code;
+  // currency pairs: /api/currency/rate/{from}/{to}, /api/currency/historical/{from}/{to}
+  if (name === 'from') return 'EUR';
+  if (name === 'to') return 'DKK';
   const byResource: [string, () => string][] = [
     ['/api/campaigns/', () => link.campaign.id],
     ['/api/websites/', () => websiteId],
@@ -83,6 +86,7 @@ function pathValue(op: Operation, name: string): string {
     ['/api/notifications/', () => notificationId],
     ['/api/commissions/', () => commissionId],
     ['/api/admin/users/', () => bystanderId],
+    ['/api/admin/websites/', () => websiteId],
     ['/api/publishers/', () => as.publisher.id],
     ['/api/advertisers/', () => as.advertiser.id],
   ];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, conversions } from '../../server/db/schema';
 import { approveDueCommissions } from '../../server/modules/commissions/service';
 import type { AppContext } from '../../server/context';
+import { EventBus } from '../../server/lib/events';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
@@ -134,7 +135,11 @@ describe('the browser pixel', () => {
     expect(pb.statusCode).toBe(201);
 
     const later = new Date(Date.now() + 400 * 24 * 3600 * 1000);
-    const ctx = { db: t.database.db, notifier: { notify: async () => undefined } } as unknown as AppContext;
+    const ctx = {
+      db: t.database.db,
+      notifier: { notify: async () => undefined },
+      events: new EventBus(),
+    } as unknown as AppContext;
     expect(await approveDueCommissions(ctx, later)).toBeGreaterThanOrEqual(2);
     const rows = await t.database.db
       .select({ status: commissions.status, orderId: conversions.orderId })

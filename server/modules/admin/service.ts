@@ -120,7 +120,8 @@ export async function createUser(
 ): Promise<AdminUser> {
   if (await findUserByEmail(ctx.db, body.email)) throw conflict('Email already registered');
   const invited = body.password === undefined;
-  if (body.password !== undefined) assertStrongPassword(body.password, [body.email, body.name ?? ''], 'password');
+  if (body.password !== undefined)
+    assertStrongPassword(body.password, [body.email, body.name ?? ''], 'password');
   // an invited account gets a random password nobody knows until the invite link replaces it
   const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
   const state = completionState(body.role, profileFromRow(null));

@@ -308,6 +308,8 @@ async function notifyDecision(
   const byPublisher = new Map<string, q.CommissionRow[]>();
   for (const row of rows) {
     if (row.isTest) continue;
+    // every decision path ends here: dashboards of both sides are out of date
+    ctx.events.emit('stats.changed', { advertiserId: row.advertiserId, publisherId: row.publisherId });
     byPublisher.set(row.publisherId, [...(byPublisher.get(row.publisherId) ?? []), row]);
   }
   for (const [publisherId, list] of byPublisher) {

@@ -43,7 +43,12 @@ export interface ConversionResult {
 export interface ConversionOutcome {
   result: ConversionResult;
   /** what the caller tells people about after the commit (nothing for a duplicate) */
-  created?: { campaign: CampaignRow; commission: CommissionRow | null; budgetReached: boolean };
+  created?: {
+    campaign: CampaignRow;
+    publisherId: string;
+    commission: CommissionRow | null;
+    budgetReached: boolean;
+  };
 }
 
 export interface ConversionDeps {
@@ -221,7 +226,7 @@ export async function recordConversion(
           });
     return {
       result: describe(conversion, recorded.commission, false),
-      created: { campaign, ...recorded },
+      created: { campaign, publisherId: click.publisherId, ...recorded },
     };
   });
 }

@@ -92,6 +92,10 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
   function afterCommit({ created, result }: ConversionOutcome): void {
     if (!created || result.is_test) return;
     const { campaign, commission, budgetReached } = created;
+    ctx.events.emit('stats.changed', {
+      advertiserId: campaign.advertiserId,
+      publisherId: created.publisherId,
+    });
     if (commission) {
       const money = formatMinor(commission.amountMinor, campaign.currency as CurrencyCode);
       void ctx.notifier
@@ -162,14 +166,16 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
     },
     async (request, reply) => {
       const { result } = await convert(request, { ...postbackInput(request.query), source: 'pixel' });
-      return reply
-        .code(result.duplicate ? 200 : 201)
-        .header('Content-Type', 'image/gif')
-        // the pixel is embedded on the advertiser's pages, another origin
-        .header('Cross-Origin-Resource-Policy', 'cross-origin')
-        .header('Cache-Control', 'no-store')
-        .header('X-Conversion-Id', result.conversion_id)
-        .send(PIXEL);
+      return (
+        reply
+          .code(result.duplicate ? 200 : 201)
+          .header('Content-Type', 'image/gif')
+          // the pixel is embedded on the advertiser's pages, another origin
+          .header('Cross-Origin-Resource-Policy', 'cross-origin')
+          .header('Cache-Control', 'no-store')
+          .header('X-Conversion-Id', result.conversion_id)
+          .send(PIXEL)
+      );
     },
   );
 

@@ -26,7 +26,10 @@ export const pixelQuery = z.object({
   ...conversionFields,
   sig: z
     .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'sig must be the 64-character hex HMAC-SHA256 of click_id|order_id|amount|currency')
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      'sig must be the 64-character hex HMAC-SHA256 of click_id|order_id|amount|currency',
+    )
     .optional(),
 });
 

@@ -54,6 +54,8 @@ export interface ClickRequest {
   userAgent: string;
   referrer: string | null;
   subs: (string | null)[];
+  /** the visitor's country as the proxy reported it (CLICK_COUNTRY_HEADER), any case */
+  country?: string | null;
   /** the tracking test tool's proof that this click is a test (never paid) */
   testToken: string | null;
 }
@@ -103,7 +105,8 @@ export class Tracking {
     private readonly options: TrackingOptions,
   ) {
     this.links = new LinkCache((code) => q.loadLinkTarget(ctx.db, code));
-    this.clicks = new ClickBuffer((batch) => this.writeClicks(batch), log, {
+    const write = (batch: ClickRecord[]) => this.writeClicks(batch).then(() => this.statsChanged(batch));
+    this.clicks = new ClickBuffer(write, log, {
       windowMs: options.clickFlushMs,
     });
     this.rates = createRateCache(ctx);
@@ -202,6 +205,15 @@ export class Tracking {
     for (const campaign of paused) this.budgetReached(campaign);
   }
 
+  /** After a batch is written: dashboards of its advertisers and publishers are out of date. */
+  private statsChanged(batch: ClickRecord[]): void {
+    const pairs = new Set(batch.filter((c) => !c.isTest).map((c) => `${c.advertiserId}|${c.publisherId}`));
+    for (const pair of pairs) {
+      const [advertiserId, publisherId] = pair.split('|') as [string, string];
+      this.ctx.events.emit('stats.changed', { advertiserId, publisherId });
+    }
+  }
+
   /** After a commit that paused a campaign on its budget: caches forget it, the advertiser hears of it. */
   budgetReached({ id: campaignId, advertiserId, name }: PausedCampaign): void {
     this.ctx.events.emit('campaign.changed', { campaignId });
@@ -222,6 +234,13 @@ export class Tracking {
 
 /** A click CPC pays if the table confirms it unique: a human, non-test, unique click on a CPC campaign. */
 const mayBePaid = (c: ClickRecord) => c.commissionModel === 'cpc' && c.isUnique && !c.isBot && !c.isTest;
+
+/** An ISO 3166 alpha-2 code (upper-cased), or null for anything else (`XX`/`T1` style placeholders included). */
+function countryCode(value: string | null | undefined): string | null {
+  if (!value || value.length !== 2) return null;
+  const code = value.toUpperCase();
+  return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
+}
 
 /** Cut to `max` characters, without NUL (`%00` in a sub-id), which PostgreSQL text cannot hold. */
 function storable(text: string, max: number): string {
@@ -252,6 +271,7 @@ function toClickRecord(
     userAgent: storable(c.request.userAgent, 512),
     referrer: c.request.referrer === null ? null : storable(c.request.referrer, 1024),
     subs: c.request.subs.map((s) => (s === null ? null : storable(s, MAX_SUB_ID_LENGTH))),
+    country: countryCode(c.request.country),
     isUnique: c.isUnique,
     isBot: c.isBot,
     isTest: c.isTest,
