@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
+import { startIntervalJob } from '../../lib/interval-job';
 import { createSafeFetcher, type TextFetcher } from '../../lib/safe-fetch';
 import { getSettings } from '../settings/queries';
 import { ProviderError, parseEcbXml, ratesPerUsd } from './ecb-xml';
@@ -115,31 +116,14 @@ export async function todaysRatesMissing(db: Db, now = new Date()): Promise<bool
  */
 export function startRatesRefresh(app: FastifyInstance, ctx: AppContext): void {
   const interval = ctx.config.ratesRefreshIntervalMs;
-  if (interval <= 0) return;
   const deps = ratesJobDeps(ctx, app.log);
-  let running: Promise<unknown> | null = null;
-  const run = (onlyIfMissing: boolean) => {
-    if (running) return;
-    running = (async () => {
-      if (onlyIfMissing && !(await todaysRatesMissing(ctx.db))) return;
+  startIntervalJob(app, {
+    name: 'exchange rate refresh',
+    intervalMs: interval,
+    firstDelayMs: 2_000,
+    async run(first) {
+      if (first && !(await todaysRatesMissing(ctx.db))) return;
       await refreshRates(deps, { minGapMs: Math.floor(interval * 0.9) });
-    })()
-      .catch((err: unknown) => app.log.error({ err }, 'exchange rate refresh failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  let timer: NodeJS.Timeout | null = null;
-  let first: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    first = setTimeout(() => run(true), 2_000);
-    timer = setInterval(() => run(false), interval);
-    first.unref();
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (first) clearTimeout(first);
-    if (timer) clearInterval(timer);
-    await running;
+    },
   });
 }

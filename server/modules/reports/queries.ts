@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { campaigns, clicks, commissions, conversions } from '../../db/schema';
 import type { StatsScope } from '../analytics/policy';
@@ -18,6 +19,30 @@ function bounds(range: DayRange) {
   return { start, end };
 }
 
+interface EventColumns {
+  isTest: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  publisherId: AnyPgColumn;
+  campaignId: AnyPgColumn;
+}
+
+/** Non-test rows of one event table in [start, end), narrowed to the caller's scope. */
+function scopedWindow(
+  t: EventColumns,
+  advertiserId: AnyPgColumn,
+  scope: StatsScope,
+  { start, end }: { start: Date; end: Date },
+) {
+  return and(
+    eq(t.isTest, false),
+    gte(t.createdAt, start),
+    lt(t.createdAt, end),
+    scope.advertiserId ? eq(advertiserId, scope.advertiserId) : undefined,
+    scope.publisherId ? eq(t.publisherId, scope.publisherId) : undefined,
+    scope.campaignId ? eq(t.campaignId, scope.campaignId) : undefined,
+  );
+}
+
 /**
  * Sums per sub-id value and currency for sub2..sub5, which the daily rollup does not keep: the same figures
  * the rollup triggers compute (migration 0008), from the raw tables. Test events never count; `clicks` are
@@ -30,7 +55,7 @@ export async function sumBySubId(
   scope: StatsScope,
   range: DayRange,
 ): Promise<CurrencySums[]> {
-  const { start, end } = bounds(range);
+  const window = bounds(range);
   const subOf = sql`coalesce(${clicks[sub]}, '')`;
 
   const clickRows = await db
@@ -42,16 +67,7 @@ export async function sumBySubId(
     })
     .from(clicks)
     .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
-    .where(
-      and(
-        eq(clicks.isTest, false),
-        gte(clicks.createdAt, start),
-        lt(clicks.createdAt, end),
-        scope.advertiserId ? eq(campaigns.advertiserId, scope.advertiserId) : undefined,
-        scope.publisherId ? eq(clicks.publisherId, scope.publisherId) : undefined,
-        scope.campaignId ? eq(clicks.campaignId, scope.campaignId) : undefined,
-      ),
-    )
+    .where(scopedWindow(clicks, campaigns.advertiserId, scope, window))
     .groupBy(subOf, campaigns.currency);
 
   const conversionRows = await db
@@ -64,16 +80,7 @@ export async function sumBySubId(
     .from(conversions)
     .innerJoin(campaigns, eq(campaigns.id, conversions.campaignId))
     .leftJoin(clicks, eq(clicks.id, conversions.clickId))
-    .where(
-      and(
-        eq(conversions.isTest, false),
-        gte(conversions.createdAt, start),
-        lt(conversions.createdAt, end),
-        scope.advertiserId ? eq(campaigns.advertiserId, scope.advertiserId) : undefined,
-        scope.publisherId ? eq(conversions.publisherId, scope.publisherId) : undefined,
-        scope.campaignId ? eq(conversions.campaignId, scope.campaignId) : undefined,
-      ),
-    )
+    .where(scopedWindow(conversions, campaigns.advertiserId, scope, window))
     .groupBy(subOf, campaigns.currency);
 
   const byStatus = (status: 'pending' | 'approved' | 'paid') =>
@@ -90,16 +97,7 @@ export async function sumBySubId(
     .innerJoin(campaigns, eq(campaigns.id, commissions.campaignId))
     .leftJoin(conversions, eq(conversions.id, commissions.conversionId))
     .leftJoin(clicks, eq(clicks.id, sql`coalesce(${commissions.clickId}, ${conversions.clickId})`))
-    .where(
-      and(
-        eq(commissions.isTest, false),
-        gte(commissions.createdAt, start),
-        lt(commissions.createdAt, end),
-        scope.advertiserId ? eq(commissions.advertiserId, scope.advertiserId) : undefined,
-        scope.publisherId ? eq(commissions.publisherId, scope.publisherId) : undefined,
-        scope.campaignId ? eq(commissions.campaignId, scope.campaignId) : undefined,
-      ),
-    )
+    .where(scopedWindow(commissions, commissions.advertiserId, scope, window))
     .groupBy(subOf, campaigns.currency);
 
   const merged = new Map<string, CurrencySums>();

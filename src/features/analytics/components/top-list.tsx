@@ -31,26 +31,29 @@ export function TopList({
           Nothing earned commission in this period.
         </Text>
       ) : (
-        <Table aria-label={title} verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{noun}</Table.Th>
-              <Table.Th ta="right">Clicks</Table.Th>
-              <Table.Th ta="right">Conversions</Table.Th>
-              <Table.Th ta="right">{COMMISSION_LABELS[role]}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{item.label}</Table.Td>
-                <Table.Td ta="right">{formatCount(item.clicks)}</Table.Td>
-                <Table.Td ta="right">{formatCount(item.conversions)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(item.commission_minor, currency)}</Table.Td>
+        // on a phone the four columns scroll sideways instead of cutting the money column off
+        <Table.ScrollContainer minWidth={420} type="native">
+          <Table aria-label={title} verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{noun}</Table.Th>
+                <Table.Th ta="right">Clicks</Table.Th>
+                <Table.Th ta="right">Conversions</Table.Th>
+                <Table.Th ta="right">{COMMISSION_LABELS[role]}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{item.label}</Table.Td>
+                  <Table.Td ta="right">{formatCount(item.clicks)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(item.conversions)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.commission_minor, currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Card>
   );
