@@ -10,6 +10,7 @@ import { onUnauthorized } from '../lib/api-client';
 import { installGlobalErrorHandlers } from '../lib/global-error-handler';
 import { createPersistOptions, createQueryClient } from '../lib/query-client';
 import { useUiPreferences } from '../lib/ui-preferences';
+import { DisplayMoneyProvider } from './display-money-provider';
 import { AppErrorBoundary } from './layout/error-boundary';
 import { marketplaceModals } from './routes/app/marketplace-modals';
 
@@ -82,7 +83,9 @@ export function AppProviders({
       <AppErrorBoundary>
         <QueryProvider client={client} persist={persist}>
           <AuthProvider store={authStore}>
-            <ModalsProvider modals={marketplaceModals}>{children}</ModalsProvider>
+            <DisplayMoneyProvider>
+              <ModalsProvider modals={marketplaceModals}>{children}</ModalsProvider>
+            </DisplayMoneyProvider>
           </AuthProvider>
         </QueryProvider>
       </AppErrorBoundary>

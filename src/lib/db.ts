@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 
 export interface KeyValueRow {
   key: string;
@@ -6,13 +6,28 @@ export interface KeyValueRow {
   updatedAt: number;
 }
 
-/** Client-side IndexedDB. Later releases add offline tables in new `version()` blocks. */
+/** Exchange rates as the server last gave them, kept per source currency and day for offline use. */
+export interface RatesRow {
+  source: string;
+  /** YYYY-MM-DD: the day of the rates (the server's as_of, else the day they were fetched) */
+  day: string;
+  /** units of each currency per one unit of `source` */
+  rates: Record<string, number>;
+  /** the server's as_of (null when it answered with built-in rates) */
+  asOf: string | null;
+  fetchedAt: number;
+}
+
+/** Client-side IndexedDB. Each release that changes tables adds a `version()` block; old ones stay. */
 export class AffilioDatabase extends Dexie {
   declare kv: EntityTable<KeyValueRow, 'key'>;
+  declare rates: Table<RatesRow, [source: string, day: string]>;
 
   constructor(name = 'affilio') {
     super(name);
     this.version(1).stores({ kv: 'key' });
+    // v2: exchange rates keyed by [source+day], so the latest day of a source is one range read.
+    this.version(2).stores({ kv: 'key', rates: '[source+day]' });
   }
 }
 

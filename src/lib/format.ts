@@ -1,37 +1,49 @@
 import { currencyDecimals } from './currency';
 
+/**
+ * How each supported currency is written outside DKK: the prefix en-US shows (`$`, `€`, `CA$`, …), fixed
+ * here so the output never depends on the browser's locale data. SEK and NOK keep their code: their
+ * symbol "kr" would be mistaken for DKK's "kr." in a multi-currency table.
+ */
+const PREFIX: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CAD: 'CA$',
+  AUD: 'A$',
+  CNY: 'CN¥',
+  INR: '₹',
+  BRL: 'R$',
+  MXN: 'MX$',
+  SEK: 'SEK\u00a0',
+  NOK: 'NOK\u00a0',
+  CHF: 'CHF\u00a0',
+  ZAR: 'ZAR\u00a0',
+};
+
 function groupThousands(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
 /**
- * Formats an integer amount in minor units for display, e.g. 123456 DKK → '1.234,56 kr.'.
- * Null or non-finite amounts format as ''. Non-integer input is rounded half away from zero
- * to whole minor units first, so the digits shown are exactly the stored ones.
+ * Formats an integer amount in minor units for display: DKK as `1.234,50 kr.` (dot thousands, comma
+ * decimals, suffix), every other currency with its prefix and two decimals (`€1,234.50`), JPY without
+ * decimals (`¥1,500`). Null or non-finite amounts format as '' (spec §5). Non-integer input is rounded
+ * half away from zero to whole minor units first, so the digits shown are exactly the stored ones.
  */
 export function formatMoney(amountMinor: number | null | undefined, currency: string): string {
   if (amountMinor === null || amountMinor === undefined || !Number.isFinite(amountMinor)) return '';
-  const minor = Math.sign(amountMinor) * Math.round(Math.abs(amountMinor));
+  const minor = Math.round(Math.abs(amountMinor));
+  const sign = amountMinor < 0 && minor !== 0 ? '-' : '';
   const decimals = currencyDecimals(currency);
+  // Built from integer parts (no float division) so the output is exact.
+  const scale = 10 ** decimals;
+  const whole = String(Math.floor(minor / scale));
+  const fraction = decimals > 0 ? String(minor % scale).padStart(decimals, '0') : '';
 
-  if (currency === 'DKK') {
-    // Built from integer parts (no float division) so the output is exact and locale-data independent.
-    const abs = Math.abs(minor);
-    const major = groupThousands(String(Math.floor(abs / 100)), '.');
-    const cents = String(abs % 100).padStart(2, '0');
-    return `${minor < 0 ? '-' : ''}${major},${cents} kr.`;
-  }
-
-  // Display only: dividing by 10^decimals can produce a float, but Intl rounds it back to `decimals`.
-  const major = minor / 10 ** decimals;
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(decimals)} ${currency}`;
-  }
+  if (currency === 'DKK') return `${sign}${groupThousands(whole, '.')},${fraction} kr.`;
+  const number = `${groupThousands(whole, ',')}${fraction ? `.${fraction}` : ''}`;
+  const prefix = PREFIX[currency];
+  return prefix === undefined ? `${sign}${number} ${currency}` : `${sign}${prefix}${number}`;
 }

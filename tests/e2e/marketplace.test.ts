@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, choose, logIn, waitForPath } from './support/app';
+import { ACCOUNTS, choose, chooseDisplayCurrency, logIn, waitForPath } from './support/app';
 import { freePort } from './support/server';
 import { useE2e } from './support/suite';
 
@@ -44,6 +44,8 @@ describe('marketplace core', () => {
   it('runs from campaign creation through verification, application and approval to a tracking link', async () => {
     // 1. The advertiser creates an active campaign from /action=create.
     const advertiser = await signedIn(ACCOUNTS.advertiser);
+    // Amounts in the campaign's own currency, so its payout shows as entered (not converted).
+    await chooseDisplayCurrency(advertiser, 'EUR');
     await advertiser.goto('/action=create');
     const create = advertiser.getByRole('dialog', { name: 'Create campaign' });
     await create.getByLabel('Name', { exact: true }).fill(campaignName);

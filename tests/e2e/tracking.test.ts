@@ -72,6 +72,8 @@ async function register(role: 'advertiser' | 'publisher', name: string) {
     role,
     ...profile,
   });
+  // Both view amounts in the campaign's currency, so figures show as stored (not converted for display).
+  await call('PUT', '/auth/profile', access_token, { preferred_currency: 'EUR' });
   return { email, password: PASSWORD, token: access_token };
 }
 
@@ -146,7 +148,7 @@ describe('tracking and commissions', () => {
     for (const step of ['Tracking link resolved', 'Click recorded', 'Conversion', 'Commission computed']) {
       await dialog.getByRole('listitem', { name: step }).getByText('Passed', { exact: true }).waitFor();
     }
-    await dialog.getByText('Commission 12.34 EUR (pending); a test, so it is not paid.').waitFor();
+    await dialog.getByText('Commission €12.34 (pending); a test, so it is not paid.').waitFor();
     await adv.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -9,11 +9,13 @@ import {
   subscribeStoredCurrency,
   type CurrencyCode,
 } from '../../lib/currency';
+import { updateUiPreferences } from '../../lib/ui-preferences';
 
 /**
  * Display currency: the user's choice (this device's per-user choice, else the preferred currency on
  * their account), else the admin default, else USD. Only admins may read the admin settings (spec §6);
- * everyone else learns the default currency from GET /settings/public.
+ * everyone else learns the default currency from GET /settings/public. The header switcher and
+ * /settings both set the choice here, and every figure follows at once.
  */
 export function useEffectiveCurrency(): {
   currency: CurrencyCode;
@@ -30,6 +32,8 @@ export function useEffectiveCurrency(): {
   const setCurrency = useCallback(
     (currency: CurrencyCode | null) => {
       if (userId) setStoredCurrency(userId, currency);
+      // The device's UI preferences (spec §3) follow the same choice.
+      if (currency) updateUiPreferences({ currency });
     },
     [userId],
   );

@@ -7,6 +7,7 @@ import { useAuth } from '../../features/auth/stores/auth-store';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
 import { AdminNav } from './admin-nav';
+import { CurrencySwitcher } from './currency-switcher';
 import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
 import { QuickActionsNav } from './quick-actions-nav';
 import { ThemeToggle } from './theme-toggle';
@@ -64,6 +65,7 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {user && <NotificationBell />}
+            {user && <CurrencySwitcher />}
             <ThemeToggle />
             {user && <UserMenu user={user} />}
           </Group>

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/providers';
 import { createAppRoutes } from '../../../src/app/router';
 import { setApiNavigator } from '../../../src/lib/api-client';
+import { setStoredCurrency, type CurrencyCode } from '../../../src/lib/currency';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
 
@@ -27,4 +28,9 @@ export function renderApp(path: string) {
 
 export function signIn(token = 'test-token') {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+/** The signed-in user's own display-currency choice on this device (spec §9), as the switcher stores it. */
+export function showAmountsIn(userId: string, currency: CurrencyCode) {
+  setStoredCurrency(userId, currency);
 }

@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/stores/auth-store';
+import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
@@ -39,6 +40,11 @@ export function SettingsRoute() {
             </Anchor>
             .
           </Text>
+        </SettingsCard>
+      )}
+      {user.role === 'admin' && (
+        <SettingsCard title="Exchange rates">
+          <RatesHealthCard />
         </SettingsCard>
       )}
       <SettingsCard title="Your preferences">

@@ -1,7 +1,7 @@
 import { Alert, Badge, Divider, Drawer, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { Money } from '../../../components/money';
 import { useAdminUser } from '../api/get-admin-user';
 import { ROLE_LABELS, userLabel, type AdminUserDetail } from '../types';
 import { formatDate } from '../utils/dates';
@@ -186,9 +186,15 @@ function CommissionTotals({ user }: { user: AdminUserDetail }) {
         {user.commission_totals.map((total) => (
           <Table.Tr key={total.currency}>
             <Table.Td>{total.currency}</Table.Td>
-            <Table.Td>{formatMoney(total.pending_minor, total.currency)}</Table.Td>
-            <Table.Td>{formatMoney(total.approved_minor, total.currency)}</Table.Td>
-            <Table.Td>{formatMoney(total.paid_minor, total.currency)}</Table.Td>
+            <Table.Td>
+              <Money amountMinor={total.pending_minor} currency={total.currency} />
+            </Table.Td>
+            <Table.Td>
+              <Money amountMinor={total.approved_minor} currency={total.currency} />
+            </Table.Td>
+            <Table.Td>
+              <Money amountMinor={total.paid_minor} currency={total.currency} />
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

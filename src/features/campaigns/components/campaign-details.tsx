@@ -1,10 +1,12 @@
 import { Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../lib/format';
+import { Money } from '../../../components/money';
+import { useFormatMoney } from '../../../lib/display-money';
 import { COMMISSION_MODEL_LABELS, capitalize, type Campaign } from '../types';
 import { formatCommission, isoToDateInput } from '../utils/format-commission';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { CommissionFigure } from './commission-figure';
 
 interface CampaignDetailsProps {
   campaign: Campaign;
@@ -25,8 +27,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const orDash = (value: string | null | undefined) => (value ? value : '—');
 
+const moneyOrDash = (amountMinor: number | null, currency: string) =>
+  amountMinor === null ? '—' : <Money amountMinor={amountMinor} currency={currency} />;
+
 /** Every field of a campaign; the tracking secret (owner and admins only) stays masked until revealed. */
 export function CampaignDetails({ campaign, advertiser }: CampaignDetailsProps) {
+  const money = useFormatMoney();
   return (
     <Stack gap="sm">
       {campaign.description && <Text>{campaign.description}</Text>}
@@ -43,26 +49,31 @@ export function CampaignDetails({ campaign, advertiser }: CampaignDetailsProps) 
             </Anchor>
           </Row>
           <Row label="Commission model">{COMMISSION_MODEL_LABELS[campaign.commission_model]}</Row>
-          <Row label="Commission">{formatCommission(campaign)}</Row>
+          <Row label="Commission">
+            <CommissionFigure campaign={campaign} />
+          </Row>
           <Row label="Currency">{campaign.currency}</Row>
           {campaign.tiers.length > 0 && (
             <Row label="Tiers">
               {campaign.tiers
                 .map(
                   (t) =>
-                    `${t.min_conversions_in_month}+ conversions/month: ${formatCommission({
-                      ...campaign,
-                      payout_minor: t.payout_minor ?? null,
-                      revshare_bps: t.revshare_bps ?? null,
-                    })}`,
+                    `${t.min_conversions_in_month}+ conversions/month: ${formatCommission(
+                      {
+                        ...campaign,
+                        payout_minor: t.payout_minor ?? null,
+                        revshare_bps: t.revshare_bps ?? null,
+                      },
+                      money,
+                    )}`,
                 )
                 .join('; ')}
             </Row>
           )}
           <Row label="Approval mode">{capitalize(campaign.approval_mode)}</Row>
           <Row label="Attribution window">{campaign.attribution_days} days</Row>
-          <Row label="Budget">{orDash(formatMoney(campaign.budget_minor, campaign.currency))}</Row>
-          <Row label="Daily cap">{orDash(formatMoney(campaign.daily_cap_minor, campaign.currency))}</Row>
+          <Row label="Budget">{moneyOrDash(campaign.budget_minor, campaign.currency)}</Row>
+          <Row label="Daily cap">{moneyOrDash(campaign.daily_cap_minor, campaign.currency)}</Row>
           <Row label="Allowed countries">
             {campaign.allowed_countries.length > 0 ? campaign.allowed_countries.join(', ') : 'All countries'}
           </Row>

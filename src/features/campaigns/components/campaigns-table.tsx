@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { capitalize, type Campaign, type CampaignViewer } from '../types';
-import { formatCommission } from '../utils/format-commission';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { CommissionFigure } from './commission-figure';
 
 export interface CampaignRowActions {
   onOpen(campaign: Campaign): void;
@@ -59,7 +59,9 @@ export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTable
               <Table.Td>
                 <CampaignStatusBadge status={campaign.status} />
               </Table.Td>
-              <Table.Td>{formatCommission(campaign)}</Table.Td>
+              <Table.Td>
+                <CommissionFigure campaign={campaign} />
+              </Table.Td>
               <Table.Td onClick={(event) => event.stopPropagation()}>
                 <RowActions campaign={campaign} viewer={viewer} {...actions} />
               </Table.Td>

@@ -2,22 +2,31 @@ import { formatMoney } from '../../../lib/format';
 import type { Campaign } from '../types';
 import { formatBps } from '../../../lib/money-input';
 
-const PER: Record<Campaign['commission_model'], string> = {
+export const COMMISSION_PER: Record<Campaign['commission_model'], string> = {
   cpa: 'per sale',
   cpc: 'per click',
   cpl: 'per lead',
   revshare: 'of each order',
 };
 
-/** "€12.34 per sale", "12.5 % of each order". */
+export type CommissionTerms = Pick<
+  Campaign,
+  'commission_model' | 'payout_minor' | 'revshare_bps' | 'currency'
+>;
+
+/**
+ * "€12.34 per sale", "12.5 % of each order", as plain text. `money` formats the payout: pass
+ * useFormatMoney() so it follows the display currency; elements use <CommissionFigure> instead.
+ */
 export function formatCommission(
-  campaign: Pick<Campaign, 'commission_model' | 'payout_minor' | 'revshare_bps' | 'currency'>,
+  campaign: CommissionTerms,
+  money: (amountMinor: number | null, currency: string) => string = formatMoney,
 ) {
   const amount =
     campaign.commission_model === 'revshare'
       ? formatBps(campaign.revshare_bps)
-      : formatMoney(campaign.payout_minor, campaign.currency);
-  return amount ? `${amount} ${PER[campaign.commission_model]}` : '';
+      : money(campaign.payout_minor, campaign.currency);
+  return amount ? `${amount} ${COMMISSION_PER[campaign.commission_model]}` : '';
 }
 
 /** ISO timestamp → its calendar date (UTC), for display and for date inputs. */

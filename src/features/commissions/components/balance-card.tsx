@@ -1,11 +1,13 @@
 import { Alert, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { useDisplayMoney } from '../../../lib/display-money';
+import { Money } from '../../../components/money';
 import { useCommissionBalance } from '../api/get-commission-balance';
 
 /** A publisher's balance: approved and unpaid (what a payout takes, clawbacks included) and pending. */
 export function BalanceCard() {
   const balance = useCommissionBalance();
+  const display = useDisplayMoney();
   return (
     <Card withBorder component="section" aria-labelledby="balance-heading">
       <Stack gap="xs">
@@ -14,7 +16,7 @@ export function BalanceCard() {
             Balance
           </Title>
           <Text size="xs" c="dimmed">
-            Approved and not yet paid out, per currency
+            {`Approved and not yet paid out, per currency${display ? `, shown in ${display.currency}` : ''}`}
           </Text>
         </Group>
         {balance.isPending && <Loader size="sm" aria-label="Loading balance" />}
@@ -38,9 +40,11 @@ export function BalanceCard() {
                 <Table.Tr key={row.currency}>
                   <Table.Td>{row.currency}</Table.Td>
                   <Table.Td ta="right" fw={700}>
-                    {formatMoney(row.approved_minor, row.currency)}
+                    <Money amountMinor={row.approved_minor} currency={row.currency} />
                   </Table.Td>
-                  <Table.Td ta="right">{formatMoney(row.pending_minor, row.currency)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amountMinor={row.pending_minor} currency={row.currency} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatMoney } from '../../../lib/format';
+import { Money } from '../../../components/money';
 import {
   COMMISSION_STATUS_COLORS,
   COMMISSION_STATUS_LABELS,
@@ -26,7 +26,7 @@ export function CommissionTotals({ totals }: { totals: CommissionTotal[] }) {
                     {`${COMMISSION_STATUS_LABELS[status]} · ${row.count}`}
                   </Badge>
                   <Text fw={600} ff="monospace">
-                    {formatMoney(row.amount_minor, currency)}
+                    <Money amountMinor={row.amount_minor} currency={currency} />
                   </Text>
                 </Group>
               );

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { useFormatMoney } from '../../../lib/display-money';
 import { showToast } from '../../../lib/toast';
 import { useUiPreferences } from '../../../lib/ui-preferences';
 import { useBulkDecideCommissions } from '../api/bulk-decide-commissions';
@@ -38,6 +38,7 @@ const DONE: Record<RowDecision, string> = { approve: 'approved', reject: 'reject
  * advertisers and admins decide (per row or in bulk).
  */
 export function CommissionsPanel({ viewer, campaignOptions }: CommissionsPanelProps) {
+  const money = useFormatMoney();
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [filters, setFilters] = useState<CommissionFilters>(DEFAULT_COMMISSION_FILTERS);
   const [page, setPage] = useState(1);
@@ -82,7 +83,7 @@ export function CommissionsPanel({ viewer, campaignOptions }: CommissionsPanelPr
           // Reversing a paid commission answers the new negative clawback instead of the commission.
           message:
             answer.id !== commission.id
-              ? `${commission.campaign_name}: ${formatMoney(answer.amount_minor, answer.currency)} will be taken from the next payout.`
+              ? `${commission.campaign_name}: ${money(answer.amount_minor, answer.currency)} will be taken from the next payout.`
               : `${commission.campaign_name}, ${commissionLabel(commission)}: ${DONE[decision.decision]}.`,
           color: 'green',
         });

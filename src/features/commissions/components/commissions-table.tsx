@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney } from '../../../lib/format';
+import { Money } from '../../../components/money';
 import {
   COMMISSION_STATUS_COLORS,
   COMMISSION_STATUS_LABELS,
@@ -58,7 +58,8 @@ function OrderCell({ commission: c }: { commission: Commission }) {
       </Group>
       {c.sale_amount_minor !== null && (
         <Text size="xs" c="dimmed">
-          {`${c.event === 'lead' ? 'Lead' : 'Sale'} of ${formatMoney(c.sale_amount_minor, c.currency)}`}
+          {c.event === 'lead' ? 'Lead' : 'Sale'} of{' '}
+          <Money amountMinor={c.sale_amount_minor} currency={c.currency} />
         </Text>
       )}
     </Stack>
@@ -200,7 +201,7 @@ export function CommissionsTable({
                 <OrderCell commission={c} />
               </Table.Td>
               <Table.Td ta="right" fw={700} ff="monospace">
-                {formatMoney(c.amount_minor, c.currency)}
+                <Money amountMinor={c.amount_minor} currency={c.currency} />
               </Table.Td>
               <Table.Td>
                 <StatusCell commission={c} />

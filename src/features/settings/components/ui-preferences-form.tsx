@@ -64,9 +64,7 @@ export function UiPreferencesForm({ role, currency, onCurrencyChange }: UiPrefer
         searchable
         value={currency}
         onChange={(value) => {
-          if (!isSupportedCurrency(value)) return;
-          update({ currency: value });
-          onCurrencyChange(value);
+          if (isSupportedCurrency(value)) onCurrencyChange(value);
         }}
         data={[...SUPPORTED_CURRENCIES]}
       />

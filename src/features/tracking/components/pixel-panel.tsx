@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '../../../lib/format';
+import { useFormatMoney } from '../../../lib/display-money';
 import type { TrackedCampaign } from '../types';
 import {
   nodeSignatureExample,
@@ -30,10 +30,10 @@ export function PixelModeBadge({ enabled }: { enabled: boolean }) {
 }
 
 /** What limits the unsigned pixel, in the campaign's own terms. */
-function unsignedLimits(campaign: PixelCampaign): string {
+function unsignedLimits(campaign: PixelCampaign, money: ReturnType<typeof useFormatMoney>): string {
   const base = 'one conversion per click, never approved automatically';
   if (campaign.max_order_minor !== null) {
-    return `${base}, orders up to ${formatMoney(campaign.max_order_minor, campaign.currency)}`;
+    return `${base}, orders up to ${money(campaign.max_order_minor, campaign.currency)}`;
   }
   if (campaign.commission_model === 'revshare') {
     return `${base}; this campaign pays a revenue share and has no maximum order amount set, so unsigned pixels are refused until you set one`;
@@ -47,6 +47,7 @@ function unsignedLimits(campaign: PixelCampaign): string {
  */
 export function PixelPanel({ campaign, onEditCampaign, origin = window.location.origin }: PixelPanelProps) {
   const enabled = campaign.pixel_enabled;
+  const money = useFormatMoney();
   return (
     <Card withBorder component="section" aria-labelledby="pixel-heading">
       <Stack gap="md">
@@ -70,7 +71,7 @@ export function PixelPanel({ campaign, onEditCampaign, origin = window.location.
                 value={pixelSnippet(origin, campaign)}
               />
               <Text size="xs" c="dimmed">
-                Reported by the visitor’s browser, so limited: {unsignedLimits(campaign)}.
+                Reported by the visitor’s browser, so limited: {unsignedLimits(campaign, money)}.
               </Text>
             </Stack>
             <Stack gap={4}>

@@ -1,4 +1,6 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { Money } from '../../../components/money';
+import { minorToMajorInput } from '../../../lib/money-input';
 import { TRACKING_TEST_STEP_LABELS, type TrackingTestStep } from '../types';
 
 const STEP_ORDER = Object.keys(TRACKING_TEST_STEP_LABELS) as TrackingTestStep['step'][];
@@ -17,6 +19,29 @@ function StepIcon({ ok }: { ok: boolean }) {
       {ok ? <path d="M5 12l5 5L20 7" /> : <path d="M6 6l12 12M18 6L6 18" />}
     </svg>
   );
+}
+
+/**
+ * The step's sentence, with the server's plain "12.34 EUR" (its amount_minor and currency in `data`)
+ * shown as a money figure in the display currency.
+ */
+function StepDetail({ step }: { step: TrackingTestStep }) {
+  const amount = step.data?.amount_minor;
+  const currency = step.data?.currency;
+  if (typeof amount === 'number' && typeof currency === 'string') {
+    const plain = `${minorToMajorInput(amount, currency)} ${currency}`;
+    const at = step.detail.indexOf(plain);
+    if (at >= 0) {
+      return (
+        <>
+          {step.detail.slice(0, at)}
+          <Money amountMinor={amount} currency={currency} />
+          {step.detail.slice(at + plain.length)}
+        </>
+      );
+    }
+  }
+  return step.detail;
 }
 
 /**
@@ -55,7 +80,7 @@ export function TrackingTestSteps({ steps }: { steps: TrackingTestStep[] }) {
             }
           >
             <Text size="sm" c={step?.ok === false ? 'red' : 'dimmed'}>
-              {step ? step.detail : 'Skipped after an earlier step failed.'}
+              {step ? <StepDetail step={step} /> : 'Skipped after an earlier step failed.'}
             </Text>
           </Timeline.Item>
         );

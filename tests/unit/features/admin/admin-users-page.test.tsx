@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UI_PREFERENCES_KEY } from '../../../../src/lib/ui-preferences';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
-import { renderApp, signIn } from '../../support/render-app';
+import { renderApp, showAmountsIn, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeAdminUser, paramsOf, recordQueryParams, serveAdminUsers } from './admin-fixtures';
 
@@ -103,6 +103,7 @@ describe('admin advertisers and publishers', () => {
         { currency: 'DKK', pending_minor: 0, approved_minor: 123456, paid_minor: 700 },
       ],
     });
+    showAmountsIn(admin.id, 'EUR');
     const { user } = renderApp('/admin-advertisers');
     await user.click(await screen.findByRole('button', { name: 'Acme Shoes' }));
 
@@ -111,7 +112,9 @@ describe('admin advertisers and publishers', () => {
     const totals = within(drawer).getByRole('table', { name: 'Commission totals' });
     expect(within(totals).getByText('€12.34')).toBeInTheDocument();
     expect(within(totals).getByText('€500.00')).toBeInTheDocument();
-    expect(within(totals).getByText('1.234,56 kr.')).toBeInTheDocument();
+    // DKK totals in the display currency (built-in rates), the original kept for hover and screen readers.
+    expect(await within(totals).findByText('€161.44')).toBeInTheDocument();
+    expect(within(totals).getByText('(converted from 1.234,56 kr.)')).toBeInTheDocument();
     expect(within(drawer).getByRole('table', { name: 'Profile' })).toHaveTextContent('Acme Shoes');
   });
 

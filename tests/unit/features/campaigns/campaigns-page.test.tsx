@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { campaignKeys } from '../../../../src/features/campaigns/api/campaign-keys';
 import type { Campaign } from '../../../../src/features/campaigns/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
-import { renderApp, signIn } from '../../support/render-app';
+import { renderApp, showAmountsIn, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeCampaign } from './campaign-fixtures';
 
@@ -32,6 +32,7 @@ describe('campaigns screen', () => {
       ],
       headers: { 'x-total-count': '25' },
     });
+    showAmountsIn('u-1', 'EUR');
     renderApp('/campaigns');
     expect(await rowNames()).toEqual(['Shoes', 'Bags']);
     expect(screen.getByText('€12.34 per sale')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UI_PREFERENCES_KEY } from '../../../../src/lib/ui-preferences';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
-import { renderApp, signIn } from '../../support/render-app';
+import { renderApp, showAmountsIn, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeCampaign } from '../campaigns/campaign-fixtures';
 import { makeCommission, paramsOf, recordQueryParams } from './commission-fixtures';
@@ -68,7 +68,8 @@ describe('commissions filters', () => {
 });
 
 describe('commission totals and rows', () => {
-  it('shows totals per status in each currency, never mixed', async () => {
+  it('shows totals per status in each currency, never mixed, converting the others to the display currency', async () => {
+    showAmountsIn('adv-1', 'EUR');
     server.on('GET', '/commissions', { status: 200, body: [] }).on('GET', '/commissions/totals', {
       status: 200,
       body: [
@@ -85,7 +86,9 @@ describe('commission totals and rows', () => {
     expect(within(eur).getByText('€1,000.00')).toBeInTheDocument();
     const dkk = screen.getByRole('region', { name: 'Totals in DKK' });
     expect(within(dkk).getByText('Pending · 1')).toBeInTheDocument();
-    expect(within(dkk).getByText('123,45 kr.')).toBeInTheDocument();
+    // No rates from the server here: the built-in ones (1 DKK = 0.85 / 6.5 EUR) convert it.
+    expect(await within(dkk).findByText('€16.14')).toBeInTheDocument();
+    expect(within(dkk).getByText('(converted from 123,45 kr.)')).toBeInTheDocument();
     expect(within(dkk).queryByText(/Approved/)).not.toBeInTheDocument();
     expect(screen.getByText('No commissions match these filters.')).toBeInTheDocument();
   });
@@ -246,6 +249,7 @@ describe('publisher /commissions', () => {
         status: 200,
         body: [{ currency: 'EUR', approved_minor: 4250, pending_minor: 1500 }],
       });
+    showAmountsIn('pub-1', 'EUR');
     const { user } = renderApp('/commissions');
     const rows = await table();
     const p1 = within(rows).getByRole('row', { name: /P-1/ });

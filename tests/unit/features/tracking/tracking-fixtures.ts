@@ -39,6 +39,7 @@ export const PASSING_TEST: TrackingTestResult = {
       step: 'commission_computed',
       ok: true,
       detail: 'Commission 10.00 EUR (pending); a test, so it is not paid.',
+      data: { commission_id: 'cm1', amount_minor: 1000, currency: 'EUR', status: 'pending' },
     },
   ],
 };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
-import { renderApp, signIn } from '../../support/render-app';
+import { renderApp, showAmountsIn, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeCampaign } from '../campaigns/campaign-fixtures';
 import { paramsOf, recordQueryParams } from '../commissions/commission-fixtures';
@@ -109,6 +109,7 @@ describe('advertiser /tracking', () => {
   it('runs the tracking test in the trackingTest modal, step by step, and again on request', async () => {
     serveAdvertiser();
     server.on('POST', '/tracking/test', { status: 200, body: PASSING_TEST });
+    showAmountsIn('adv-1', 'EUR');
     const { user } = renderApp('/tracking');
     await linksTable();
     await user.click(screen.getByRole('button', { name: 'Run tracking test' }));
@@ -117,8 +118,9 @@ describe('advertiser /tracking', () => {
     for (const name of ['Tracking link resolved', 'Click recorded', 'Conversion', 'Commission computed']) {
       expect(within(within(dialog).getByRole('listitem', { name })).getByText('Passed')).toBeInTheDocument();
     }
+    // The server's plain "10.00 EUR" is shown by the app's money formatter.
     expect(
-      within(dialog).getByText('Commission 10.00 EUR (pending); a test, so it is not paid.'),
+      within(dialog).getByText('Commission €10.00 (pending); a test, so it is not paid.'),
     ).toBeInTheDocument();
     expect(server.callsTo('POST', '/tracking/test').map((r) => r.body)).toEqual([{ campaign_id: 'c-shoes' }]);
 
@@ -234,6 +236,7 @@ describe('advertiser /tracking: browser pixel', () => {
     server
       .on('GET', '/campaigns', { status: 200, body: [capped], headers: { 'x-total-count': '1' } })
       .on('GET', '/tracking/links', { status: 200, body: [] });
+    showAmountsIn('adv-1', 'EUR');
     renderApp('/tracking');
     await screen.findByText('No publisher has an approved application on this campaign yet.');
 

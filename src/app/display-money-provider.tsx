@@ -1,0 +1,22 @@
+import { useMemo, type ReactNode } from 'react';
+import { useAuth } from '../features/auth/stores/auth-store';
+import { useRates } from '../features/currency/api/get-rates';
+import { DEFAULT_CURRENCY } from '../lib/currency';
+import { DisplayMoneyContext, type DisplayMoney } from '../lib/display-money';
+import { useEffectiveCurrency } from './hooks/use-effective-currency';
+
+/**
+ * Gives every money figure (pages and modals alike) the signed-in user's display currency and the rates
+ * to convert into it. One USD-based table serves every pair, so switching currency needs no new request.
+ */
+export function DisplayMoneyProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const { currency } = useEffectiveCurrency();
+  // /currency/rates needs a signed-in user.
+  const rates = useRates(DEFAULT_CURRENCY, { enabled: Boolean(user) });
+  const value = useMemo<DisplayMoney | null>(
+    () => (user ? { currency, rates: rates.data ?? null } : null),
+    [user, currency, rates.data],
+  );
+  return <DisplayMoneyContext value={value}>{children}</DisplayMoneyContext>;
+}

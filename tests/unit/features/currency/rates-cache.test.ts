@@ -1,0 +1,120 @@
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getRates } from '../../../../src/features/currency/api/get-rates';
+import { loadSavedRates, saveRates } from '../../../../src/features/currency/utils/persisted-rates';
+import { AffilioDatabase, db } from '../../../../src/lib/db';
+import { installFakeServer, type FakeServer } from '../../support/fake-server';
+
+let server: FakeServer;
+
+const LIVE = {
+  success: true,
+  source_currency: 'USD',
+  rates: { USD: 1, EUR: 0.9, DKK: 6.7104 },
+  as_of: '2025-06-02',
+  source: 'provider',
+};
+
+beforeEach(async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  server = installFakeServer();
+  await db.rates.clear();
+});
+
+describe('GET /currency/rates and its fallbacks (spec §8)', () => {
+  it('asks for the rates of the source currency and saves them on this device per source and day', async () => {
+    server.on('GET', '/currency/rates', { status: 200, body: LIVE });
+    const table = await getRates('USD');
+    expect(table).toEqual({
+      source: 'USD',
+      rates: { USD: 1, EUR: 0.9, DKK: 6.7104 },
+      asOf: '2025-06-02',
+      origin: 'live',
+    });
+    const row = await db.rates.get(['USD', '2025-06-02']);
+    expect(row).toMatchObject({ source: 'USD', day: '2025-06-02', rates: LIVE.rates });
+  });
+
+  it('falls back to the saved rates when the server answers an HTML page instead of JSON', async () => {
+    server.on('GET', '/currency/rates', { status: 200, body: LIVE });
+    await getRates('USD');
+    server.on('GET', '/currency/rates', { status: 200, html: '<!doctype html><title>Proxy error</title>' });
+    expect(await getRates('USD')).toEqual({
+      source: 'USD',
+      rates: LIVE.rates,
+      asOf: '2025-06-02',
+      origin: 'saved',
+    });
+  });
+
+  it.each([
+    ['a network error', { networkError: true } as const],
+    ['a timeout', { timeout: true } as const],
+    ['a server error', { status: 503, body: { detail: 'down' } }],
+    ['JSON without rates', { status: 200, body: { success: true, rates: { EUR: 'lots' } } }],
+  ])('falls back to the saved rates on %s', async (_name, reply) => {
+    await saveRates({ source: 'USD', rates: { EUR: 0.88 }, asOf: '2025-05-30', origin: 'live' });
+    server.on('GET', '/currency/rates', reply);
+    expect(await getRates('USD')).toMatchObject({ rates: { EUR: 0.88 }, origin: 'saved' });
+  });
+
+  it('falls back to the built-in rates when nothing was saved', async () => {
+    server.on('GET', '/currency/rates', { status: 200, html: '<html>Offline</html>' });
+    const table = await getRates('USD');
+    expect(table).toMatchObject({ source: 'USD', asOf: null, origin: 'built-in' });
+    expect(table.rates).toMatchObject({ EUR: 0.85, DKK: 6.5, JPY: 110 });
+  });
+
+  it('falls back to the built-in rates when IndexedDB itself fails', async () => {
+    server.on('GET', '/currency/rates', { networkError: true });
+    vi.spyOn(db.rates, 'where').mockImplementation(() => {
+      throw new Error('QuotaExceededError');
+    });
+    expect(await getRates('USD')).toMatchObject({ origin: 'built-in' });
+  });
+});
+
+describe('saved rates (Dexie)', () => {
+  it('gives the latest day of the source asked for', async () => {
+    await saveRates({ source: 'USD', rates: { EUR: 0.8 }, asOf: '2025-05-01', origin: 'live' });
+    await saveRates({ source: 'USD', rates: { EUR: 0.9 }, asOf: '2025-06-02', origin: 'live' });
+    await saveRates({ source: 'USD', rates: { EUR: 0.85 }, asOf: '2025-05-15', origin: 'live' });
+    await saveRates({ source: 'EUR', rates: { USD: 1.2 }, asOf: '2025-07-01', origin: 'live' });
+    expect(await loadSavedRates('USD')).toEqual({
+      source: 'USD',
+      rates: { EUR: 0.9 },
+      asOf: '2025-06-02',
+      origin: 'saved',
+    });
+    expect(await loadSavedRates('GBP')).toBeNull();
+  });
+
+  it('keys rates without an as_of by the day they were fetched, one row per day', async () => {
+    const noon = Date.parse('2025-06-03T12:00:00Z');
+    await saveRates({ source: 'USD', rates: { EUR: 0.8 }, asOf: null, origin: 'live' }, noon);
+    await saveRates({ source: 'USD', rates: { EUR: 0.81 }, asOf: null, origin: 'live' }, noon + 1000);
+    expect(await db.rates.count()).toBe(1);
+    expect(await loadSavedRates('USD')).toMatchObject({ rates: { EUR: 0.81 }, asOf: '2025-06-03' });
+  });
+
+  it('upgrades a version-1 database in place, keeping its data and adding the rates table', async () => {
+    const old = new Dexie('affilio-upgrade-test');
+    old.version(1).stores({ kv: 'key' });
+    await old.table('kv').put({ key: 'hello', value: 'world', updatedAt: 1 });
+    old.close();
+
+    const upgraded = new AffilioDatabase('affilio-upgrade-test');
+    await upgraded.open();
+    expect(upgraded.verno).toBe(2);
+    expect(await upgraded.kv.get('hello')).toMatchObject({ value: 'world' });
+    await upgraded.rates.put({
+      source: 'USD',
+      day: '2025-06-02',
+      rates: { EUR: 0.9 },
+      asOf: null,
+      fetchedAt: 1,
+    });
+    expect(await upgraded.rates.get(['USD', '2025-06-02'])).toMatchObject({ rates: { EUR: 0.9 } });
+    upgraded.close();
+  });
+});
