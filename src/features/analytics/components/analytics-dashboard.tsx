@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DateRangeFilter } from '../../../components/date-range-filter';
-import { errorMessage } from '../../../lib/api-client';
 import { formatRange, lastDays, type DateRange } from '../../../lib/date-range';
 import { useDashboard } from '../api/get-dashboard';
 import type { Dashboard } from '../types';
@@ -10,6 +9,7 @@ import { EmptyDashboard } from './empty-dashboard';
 import { KpiGrid, KpiGridSkeleton } from './kpi-grid';
 import { TopList } from './top-list';
 import { TodoList } from './todo-list';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const DEFAULT_DAYS = 30;
 
@@ -36,14 +36,12 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
       </Group>
       {isPending && <DashboardSkeleton />}
       {error && !data && (
-        <Alert color="red" variant="light" title="Could not load your figures">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(error, 'Please try again.')}</Text>
-            <Button size="compact-sm" variant="default" loading={isFetching} onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert
+          title="Could not load your figures"
+          error={error}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       )}
       {data && (
         <Stack gap="md" style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>

@@ -1,14 +1,14 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { StatCard, StatCardSkeleton } from '../../../components/stat-card';
-import { errorMessage } from '../../../lib/api-client';
 import { formatRange, lastDays, type DateRange } from '../../../lib/date-range';
 import { formatMoney } from '../../../lib/format';
 import { formatCount, formatRate } from '../../../lib/format-number';
 import { useReport } from '../api/get-report';
 import { COMMISSION_LABELS, type ReportFigures, type ReportViewer } from '../types';
 import { ReportChart } from './report-chart';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 interface CampaignAnalyticsProps {
   campaignId: string;
@@ -50,14 +50,12 @@ export function CampaignAnalytics({ campaignId, campaignName, viewer, currency }
         </SimpleGrid>
       )}
       {error && !data && (
-        <Alert color="red" variant="light" title="Could not load the figures">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(error, 'Please try again.')}</Text>
-            <Button size="compact-sm" variant="default" loading={isFetching} onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert
+          title="Could not load the figures"
+          error={error}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       )}
       {data && (
         <Stack gap="md" aria-busy={isFetching}>

@@ -8,6 +8,7 @@ import type { FilterOption, ReportViewer } from '../types';
 import { ReportChart } from './report-chart';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportTable } from './report-table';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -70,14 +71,12 @@ export function ReportsPanel({ viewer, currency, campaignOptions, publisherOptio
         </Stack>
       )}
       {error && !data && (
-        <Alert color="red" variant="light" title="Could not load the report">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(error, 'Please try again.')}</Text>
-            <Button size="compact-sm" variant="default" loading={isFetching} onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert
+          title="Could not load the report"
+          error={error}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       )}
       {data && (
         <Stack gap="md" aria-busy={isFetching} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>

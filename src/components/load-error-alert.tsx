@@ -1,0 +1,25 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { errorMessage } from '../lib/api-client';
+
+interface LoadErrorAlertProps {
+  /** e.g. "Could not load the report" */
+  title: string;
+  error: unknown;
+  /** a retry is under way: the button shows it */
+  retrying: boolean;
+  onRetry(): void;
+}
+
+/** A query that failed with nothing to show: what went wrong and a Retry button. */
+export function LoadErrorAlert({ title, error, retrying, onRetry }: LoadErrorAlertProps) {
+  return (
+    <Alert color="red" variant="light" title={title}>
+      <Group justify="space-between">
+        <Text size="sm">{errorMessage(error, 'Please try again.')}</Text>
+        <Button size="compact-sm" variant="default" loading={retrying} onClick={onRetry}>
+          Retry
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
