@@ -1,10 +1,10 @@
-// `npm run bench`: the clicks bench, then the conversions bench, each in its own process (so one
-// does not warm up or slow down the other); non-zero when either failed.
+// `npm run bench`: the clicks, conversions and reports benches, each in its own process (so one does
+// not warm up or slow down another); non-zero when any failed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 let failed = false;
-for (const bench of ['clicks.ts', 'conversions.ts']) {
+for (const bench of ['clicks.ts', 'conversions.ts', 'reports.ts']) {
   const { status, signal } = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, bench)],

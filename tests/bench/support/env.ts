@@ -28,22 +28,26 @@ export interface PreparedBackend {
 }
 
 /**
- * PGlite in a temp directory, always; PostgreSQL when one can be had (and BENCH_BACKENDS, default
- * `pglite,postgres`, names it), else the reason it is skipped.
+ * PGlite in a temp directory and PostgreSQL when one can be had, each when BENCH_BACKENDS (default
+ * `pglite,postgres`) names it; the reason a backend is skipped otherwise.
  */
 export async function prepareBackends(): Promise<{ backends: PreparedBackend[]; skipped: string[] }> {
   const backends: PreparedBackend[] = [];
   const skipped: string[] = [];
-  const tmp = await mkdtemp(path.join(tmpdir(), 'affilio-bench-'));
-  const dataDir = path.join(tmp, 'db');
-  backends.push({
-    name: 'PGlite',
-    backend: { kind: 'pglite', dataDir },
-    description: `embedded PGlite in ${dataDir}`,
-    server: { dataDir },
-    dispose: () => rm(tmp, { recursive: true, force: true }),
-  });
   const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').toLowerCase().split(',');
+  if (wanted.includes('pglite')) {
+    const tmp = await mkdtemp(path.join(tmpdir(), 'affilio-bench-'));
+    const dataDir = path.join(tmp, 'db');
+    backends.push({
+      name: 'PGlite',
+      backend: { kind: 'pglite', dataDir },
+      description: `embedded PGlite in ${dataDir}`,
+      server: { dataDir },
+      dispose: () => rm(tmp, { recursive: true, force: true }),
+    });
+  } else {
+    skipped.push('PGlite: skipped (not in BENCH_BACKENDS)');
+  }
   if (!wanted.includes('postgres')) {
     skipped.push('PostgreSQL: skipped (not in BENCH_BACKENDS)');
     return { backends, skipped };

@@ -18,7 +18,7 @@ export interface Fixture {
   links: TrackedLink[];
 }
 
-async function api<T>(
+export async function api<T>(
   baseUrl: string,
   method: string,
   url: string,
@@ -39,7 +39,7 @@ async function api<T>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function login(baseUrl: string, email: string, password: string): Promise<string> {
+export async function login(baseUrl: string, email: string, password: string): Promise<string> {
   const body = await api<{ access_token: string }>(baseUrl, 'POST', '/api/auth/login', {
     body: { email, password },
     expect: 200,
@@ -48,7 +48,7 @@ async function login(baseUrl: string, email: string, password: string): Promise<
 }
 
 /** Serves /.well-known/affilio-verify.txt with every token it was given: a publisher's site on this machine. */
-async function verificationSite(tokens: string[]) {
+export async function verificationSite(tokens: string[]) {
   const server = createServer((_req, res) => res.end(tokens.join('\n')));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
