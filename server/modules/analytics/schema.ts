@@ -78,3 +78,4 @@ export const cacheStatsSchema = z.object({
     }),
   ),
 });
+export type CacheStats = z.infer<typeof cacheStatsSchema>;

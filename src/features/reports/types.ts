@@ -48,34 +48,8 @@ export const COMMISSION_LABELS: Record<ReportViewer, string> = {
   admin: 'Commission',
 };
 
-export interface ReportFigures {
-  clicks: number;
-  unique_clicks: number;
-  conversions: number;
-  revenue_minor: number;
-  /** pending + approved + paid */
-  commission_minor: number;
-  currency: string;
-  /** conversions / unique clicks, 0..1 */
-  cr: number;
-  epc_minor: number;
-}
-
-export interface ReportRow extends ReportFigures {
-  key: string;
-  label: string;
-}
-
-export interface Report {
-  from: string;
-  to: string;
-  currency: string;
-  group_by: GroupBy;
-  /** how amounts were converted, e.g. "Converted to EUR with stored rates" */
-  rates_note?: string;
-  rows: ReportRow[];
-  totals: ReportFigures;
-}
+export type { Report, ReportRow } from '../../../server/modules/reports/schema';
+export type { ReportTotals as ReportFigures } from '../../../server/modules/reports/schema';
 
 export interface FilterOption {
   value: string;

@@ -87,8 +87,8 @@ export function ReportsPanel({ viewer, currency, campaignOptions, publisherOptio
           )}
           <ReportTable report={data} viewer={viewer} />
           <Text size="xs" c="dimmed">
-            {sentence(data.rates_note ?? `Amounts in ${data.currency}, converted with stored exchange rates`)}{' '}
-            Commission counts pending, approved and paid; rejected and reversed ones are left out.
+            {sentence(data.rates_note)} Commission counts pending, approved and paid; rejected and reversed
+            ones are left out.
           </Text>
         </Stack>
       )}

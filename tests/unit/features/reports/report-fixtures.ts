@@ -24,6 +24,7 @@ export function makeReport(groupBy: GroupBy, rows: ReportRow[], totals: Partial<
     to: '2025-03-30',
     currency: 'EUR',
     group_by: groupBy,
+    rates_note: 'Converted to EUR with stored rates (fallback table)',
     rows,
     totals: makeFigures(totals),
   };
