@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import axios from 'axios';
 import { api } from '../../../lib/api-client';
 import { reportQuery, type ReportParams } from './report-keys';
+import { saveFile } from '../../../lib/save-file';
 
 /** The name the server gives the file (Content-Disposition), else the same pattern built here. */
 export function reportFileName(params: ReportParams, disposition?: unknown): string {
@@ -37,20 +38,8 @@ export async function downloadReportCsv(params: ReportParams): Promise<string> {
     })
     .catch(readErrorBody);
   const { data, headers } = response;
-  const blob = data instanceof Blob ? data : new Blob([data], { type: 'text/csv' });
   const fileName = reportFileName(params, headers['content-disposition']);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked on the next tick: the click has started the download by then.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(data, fileName);
   return fileName;
 }
 
