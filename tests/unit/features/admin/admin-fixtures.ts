@@ -1,7 +1,4 @@
-import type { InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach } from 'vitest';
 import type { AdminUser, AdminUserDetail } from '../../../../src/features/admin/types';
-import { api } from '../../../../src/lib/api-client';
 import type { FakeServer } from '../../support/fake-server';
 
 let sequence = 0;
@@ -48,38 +45,7 @@ export function toDetail(user: AdminUser, overrides: Partial<AdminUserDetail> = 
   };
 }
 
-export interface SentRequest {
-  method: string;
-  url: string;
-  params: Record<string, unknown>;
-}
-
-/**
- * The fake server sees paths only; this records each request's query parameters as axios sends them
- * (registered before the fake adapter runs, removed after the test).
- */
-export function recordQueryParams(): SentRequest[] {
-  const sent: SentRequest[] = [];
-  let id: number | undefined;
-  beforeEach(() => {
-    sent.length = 0;
-    id = api.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-      sent.push({
-        method: (config.method ?? 'get').toUpperCase(),
-        url: config.url ?? '',
-        params: { ...(config.params as Record<string, unknown> | undefined) },
-      });
-      return config;
-    });
-  });
-  afterEach(() => {
-    if (id !== undefined) api.interceptors.request.eject(id);
-  });
-  return sent;
-}
-
-export const paramsOf = (sent: SentRequest[], method: string, url: string) =>
-  sent.filter((r) => r.method === method && r.url === url).map((r) => r.params);
+export { paramsOf, recordQueryParams, type SentRequest } from '../../support/record-query-params';
 
 /**
  * A small stateful admin-users backend: lists filter by role/status, and the account actions change
