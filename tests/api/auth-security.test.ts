@@ -267,5 +267,12 @@ describe('protocol', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
+    // the tracking link's own pages carry a stricter policy of their own
+    const page = await t.app.inject({ method: 'GET', url: '/t/no-such-code' });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
   });
 });
