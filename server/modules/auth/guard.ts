@@ -55,7 +55,7 @@ export async function authenticate(
  * of a route's field rules, and never gets a 400/422 where a 401 is due.
  */
 export function requireAuth(ctx: AppContext): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     const { found, session } = await authenticate(ctx, request);
     request.auth = found;
     request.session = session;
@@ -64,8 +64,8 @@ export function requireAuth(ctx: AppContext): onRequestAsyncHookHandler {
 
 export function requireRole(ctx: AppContext, ...roles: Role[]): onRequestAsyncHookHandler {
   const authed = requireAuth(ctx);
-  return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
-    await authed.call(this as never, request, reply);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await authed.call(request.server, request, reply);
     if (!roles.includes(currentUser(request).user.role)) {
       throw forbidden(roles.length === 1 && roles[0] === 'admin' ? 'Admin access required' : undefined);
     }
