@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -384,8 +385,10 @@ export const commissions = pgTable(
     clickId: text('click_id').references(() => clicks.id, { onDelete: 'set null' }),
     /** for a clawback: the paid commission it claws back */
     reversesId: uuid('reverses_id'),
-    /** set when a payout covers this commission (payouts issue) */
-    payoutId: uuid('payout_id'),
+    /** set when a payout covers this commission; a commission is in at most one payout */
+    payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
+    /** set when an advertiser invoice bills this commission; billed at most once */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
     reason: text('reason'),
     /** which rule priced it: base, tier:N, override */
     rule: text('rule').notNull().default('base'),
@@ -402,6 +405,8 @@ export const commissions = pgTable(
     index('commissions_publisher_idx').on(t.publisherId, t.createdAt),
     index('commissions_campaign_idx').on(t.campaignId, t.createdAt),
     index('commissions_status_idx').on(t.status, t.createdAt),
+    index('commissions_payout_idx').on(t.payoutId),
+    index('commissions_invoice_idx').on(t.invoiceId),
   ],
 );
 
@@ -443,6 +448,41 @@ export const dailyStats = pgTable(
     index('daily_stats_publisher_day_idx').on(t.publisherId, t.day),
     index('daily_stats_campaign_day_idx').on(t.campaignId, t.day),
     index('daily_stats_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * The same figures as daily_stats one level coarser: day × campaign × publisher × website (no sub1, no
+ * country), for dashboards and for reports by time, campaign, publisher or website, where daily_stats would
+ * sum many small rows. Kept by statement-level triggers on daily_stats itself (migration 0010), so every
+ * path that writes daily_stats, the rebuild included, keeps it equal to daily_stats' sums.
+ */
+export const dailyTotals = pgTable(
+  'daily_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    advertiserId: uuid('advertiser_id').notNull(),
+    publisherId: uuid('publisher_id').notNull(),
+    websiteId: uuid('website_id').notNull(),
+    currency: text('currency').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    uniqueClicks: bigint('unique_clicks', { mode: 'number' }).notNull().default(0),
+    botClicks: bigint('bot_clicks', { mode: 'number' }).notNull().default(0),
+    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    pendingMinor: bigint('pending_minor', { mode: 'number' }).notNull().default(0),
+    approvedMinor: bigint('approved_minor', { mode: 'number' }).notNull().default(0),
+    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    rejectedMinor: bigint('rejected_minor', { mode: 'number' }).notNull().default(0),
+    reversedMinor: bigint('reversed_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.campaignId, t.publisherId, t.websiteId] }),
+    index('daily_totals_advertiser_day_idx').on(t.advertiserId, t.day),
+    index('daily_totals_publisher_day_idx').on(t.publisherId, t.day),
+    index('daily_totals_campaign_day_idx').on(t.campaignId, t.day),
+    index('daily_totals_day_idx').on(t.day),
   ],
 );
 
@@ -533,3 +573,128 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Answers remembered per user and Idempotency-Key header for writes, so a write replayed after a lost answer
+ * (the offline queue) is applied once: the same key answers the first answer again. A row without a
+ * status_code is a request still running. Pruned after a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A publisher's payout of the whole approved, unpaid balance in one currency. requested → processing (admin
+ * approves) → paid (with the transfer's reference) | failed (its commissions return to the balance). At most
+ * one open (requested or processing) payout per publisher and currency, enforced by a partial unique index.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['requested', 'processing', 'paid', 'failed'] })
+      .notNull()
+      .default('requested'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    commissionCount: integer('commission_count').notNull().default(0),
+    /** the publisher's payout method at request time (profile payout_method / payout_details) */
+    method: jsonb('method').$type<Record<string, unknown>>().notNull().default({}),
+    /** the bank or PSP transfer reference, required to mark it paid */
+    reference: text('reference'),
+    failureReason: text('failure_reason'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_one_open_idx')
+      .on(t.publisherId, t.currency)
+      .where(sql`${t.status} in ('requested', 'processing')`),
+    index('payouts_publisher_idx').on(t.publisherId, t.createdAt),
+    index('payouts_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A monthly advertiser invoice in one campaign currency: approved commissions of the month (lines per
+ * campaign) plus the platform fee. Numbers (INV-YYYY-NNNN) come from invoice_counters in the same
+ * transaction, so they have no gaps; a voided invoice keeps its number. draft → issued → paid | void.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    advertiserId: uuid('advertiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    status: text('status', { enum: ['draft', 'issued', 'paid', 'void'] })
+      .notNull()
+      .default('draft'),
+    currency: text('currency').notNull(),
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    feeBps: integer('fee_bps').notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** the advertiser's billing details when the invoice was made (company, address, VAT id) */
+    billing: jsonb('billing').$type<Record<string, unknown>>().notNull().default({}),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_one_per_month_idx')
+      .on(t.advertiserId, t.month, t.currency)
+      .where(sql`${t.status} <> 'void'`),
+    index('invoices_advertiser_idx').on(t.advertiserId, t.month),
+    index('invoices_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    /** how many commissions the line bills */
+    commissions: integer('commissions').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.campaignId] })],
+);
+
+/** The last invoice number handed out per year; locked and bumped in the transaction that makes an invoice. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
