@@ -148,3 +148,29 @@ export async function rebuildDailyStats(db: Db, from: string, to: string): Promi
     return count ?? (result as { affectedRows?: number }).affectedRows ?? 0;
   });
 }
+
+const TOTALS_COLUMNS =
+  sql.raw(`day, campaign_id, advertiser_id, publisher_id, website_id, '' AS sub1, '' AS country,
+  currency, clicks, unique_clicks, bot_clicks, conversions, revenue_minor,
+  pending_minor, approved_minor, paid_minor, rejected_minor, reversed_minor`);
+
+/** Rows stored in daily_totals for [from, to] (sub1 and country ''), all-zero rows left out, sorted by key. */
+export async function storedDailyTotals(db: Db, from: string, to: string): Promise<DailyStatsRow[]> {
+  const result = await db.execute(
+    sql`SELECT ${TOTALS_COLUMNS} FROM daily_totals WHERE day BETWEEN ${from}::date AND ${to}::date`,
+  );
+  return rowsOf(result).map(numeric).filter(hasFigures).sort(byKey);
+}
+
+/** daily_stats for [from, to] summed to daily_totals' key: what the 0010 triggers must keep there. */
+export async function dailyStatsAsTotals(db: Db, from: string, to: string): Promise<DailyStatsRow[]> {
+  const result = await db.execute(sql`
+    SELECT day, campaign_id, advertiser_id, publisher_id, website_id, '' AS sub1, '' AS country, currency,
+      sum(clicks) AS clicks, sum(unique_clicks) AS unique_clicks, sum(bot_clicks) AS bot_clicks,
+      sum(conversions) AS conversions, sum(revenue_minor) AS revenue_minor,
+      sum(pending_minor) AS pending_minor, sum(approved_minor) AS approved_minor, sum(paid_minor) AS paid_minor,
+      sum(rejected_minor) AS rejected_minor, sum(reversed_minor) AS reversed_minor
+    FROM daily_stats WHERE day BETWEEN ${from}::date AND ${to}::date
+    GROUP BY day, campaign_id, advertiser_id, publisher_id, website_id, currency`);
+  return rowsOf(result).map(numeric).filter(hasFigures).sort(byKey);
+}

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clicks, commissions, conversions, trackingLinks } from '../../server/db/schema';
-import { rawDailyStats, rebuildDailyStats, storedDailyStats } from '../../server/db/rollups';
+import {
+  dailyStatsAsTotals,
+  rawDailyStats,
+  rebuildDailyStats,
+  storedDailyStats,
+  storedDailyTotals,
+} from '../../server/db/rollups';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
 
@@ -170,6 +176,11 @@ describe('daily_stats rollups', () => {
     expect(raw.length).toBeGreaterThan(5);
     expect(raw.some((r) => r.conversions > 0 && r.approved_minor > 0)).toBe(true);
     expect(stored, `seed ${seed}`).toEqual(raw);
+    // the coarser table the dashboards read follows daily_stats through every one of those writes
+    const totals = await storedDailyTotals(t.database.db, FROM, TO);
+    expect(totals.length).toBeGreaterThan(0);
+    expect(totals.length).toBeLessThan(stored.length);
+    expect(totals, `seed ${seed}`).toEqual(await dailyStatsAsTotals(t.database.db, FROM, TO));
   });
 
   it('rebuild recomputes a damaged range from the raw tables', async () => {
@@ -179,6 +190,9 @@ describe('daily_stats rollups', () => {
     expect(await storedDailyStats(t.database.db, FROM, TO)).not.toEqual(before);
     await rebuildDailyStats(t.database.db, FROM, TO);
     expect(await storedDailyStats(t.database.db, FROM, TO)).toEqual(before);
+    expect(await storedDailyTotals(t.database.db, FROM, TO)).toEqual(
+      await dailyStatsAsTotals(t.database.db, FROM, TO),
+    );
   });
 
   it('leaves test events out', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
-import { campaigns, dailyStats, profiles, users, websites } from '../../db/schema';
+import { campaigns, dailyStats, dailyTotals, profiles, users, websites } from '../../db/schema';
 import type { StatsScope } from './policy';
 import type { DayRange } from './range';
 
@@ -19,19 +19,37 @@ export const ROLLUP_GROUPS = [
 ] as const;
 export type RollupGroup = (typeof ROLLUP_GROUPS)[number];
 
-const d = dailyStats;
+/**
+ * Which rollup answers a grouping: daily_totals (day × campaign × publisher × website) for everything it
+ * keeps, daily_stats (also × sub1 × country, several times as many rows) only where sub1 or country is
+ * asked for. Both hold the same sums (migration 0010 keeps one from the other).
+ */
+type RollupTable = typeof dailyStats | typeof dailyTotals;
+const tableFor = (group: RollupGroup): RollupTable =>
+  group === 'country' || group === 'sub1' ? dailyStats : dailyTotals;
+
 /** the group's key as text: a day, an ISO week's Monday, 'YYYY-MM', an id, a country code or a sub-id */
-const GROUP_KEY: Record<RollupGroup, SQL> = {
-  none: sql`''`,
-  day: sql`to_char(${d.day}, 'YYYY-MM-DD')`,
-  week: sql`to_char(date_trunc('week', ${d.day}), 'YYYY-MM-DD')`,
-  month: sql`to_char(${d.day}, 'YYYY-MM')`,
-  campaign: sql`${d.campaignId}::text`,
-  publisher: sql`${d.publisherId}::text`,
-  website: sql`${d.websiteId}::text`,
-  country: sql`${d.country}`,
-  sub1: sql`${d.sub1}`,
-};
+function groupKey(d: RollupTable, group: RollupGroup): SQL {
+  switch (group) {
+    case 'none':
+      return sql`''`;
+    case 'day':
+      return sql`to_char(${d.day}, 'YYYY-MM-DD')`;
+    case 'week':
+      return sql`to_char(date_trunc('week', ${d.day}), 'YYYY-MM-DD')`;
+    case 'month':
+      return sql`to_char(${d.day}, 'YYYY-MM')`;
+    case 'campaign':
+      return sql`${d.campaignId}::text`;
+    case 'publisher':
+      return sql`${d.publisherId}::text`;
+    case 'website':
+      return sql`${d.websiteId}::text`;
+    case 'country':
+    case 'sub1':
+      return sql`${dailyStats[group]}`;
+  }
+}
 
 /** One group's sums in one currency (money in minor units of `currency`). */
 export interface CurrencySums {
@@ -50,7 +68,7 @@ export interface CurrencySums {
 // units stay far below 2^53)
 const total = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
 
-export function scopeWhere(scope: StatsScope, range: DayRange): SQL | undefined {
+function scopeWhere(d: RollupTable, scope: StatsScope, range: DayRange): SQL | undefined {
   return and(
     gte(d.day, range.from),
     lte(d.day, range.to),
@@ -60,14 +78,15 @@ export function scopeWhere(scope: StatsScope, range: DayRange): SQL | undefined 
   );
 }
 
-/** The rollup summed per group and currency: conversion to one currency happens in JS (figures.ts). */
-export async function sumDailyStats(
+/** The rollups summed per group and currency: conversion to one currency happens in JS (figures.ts). */
+export async function sumRollups(
   db: Db,
   scope: StatsScope,
   range: DayRange,
   group: RollupGroup,
 ): Promise<CurrencySums[]> {
-  const key = GROUP_KEY[group];
+  const d = tableFor(group);
+  const key = groupKey(d, group);
   const rows = await db
     .select({
       key: sql<string>`${key}`,
@@ -81,7 +100,7 @@ export async function sumDailyStats(
       paidMinor: total(d.paidMinor),
     })
     .from(d)
-    .where(scopeWhere(scope, range))
+    .where(scopeWhere(d, scope, range))
     // PostgreSQL refuses a constant in GROUP BY: totals group by currency alone
     .groupBy(...(group === 'none' ? [d.currency] : [key, d.currency]));
   return rows.map((r) => ({

@@ -17,7 +17,7 @@ import {
   type Figures,
 } from './figures';
 import { statsScopeFor, type StatsScope } from './policy';
-import { labelsFor, sumDailyStats } from './queries';
+import { labelsFor, sumRollups } from './queries';
 import { eachDay, previousRange, resolveRange, type DayRange } from './range';
 import type { Dashboard, DashboardQuery, Kpis } from './schema';
 import { todoFor } from './todo';
@@ -67,7 +67,7 @@ async function buildDashboard(
   const rates = await loadRates(db);
   // one pass over both periods by day: the KPIs are then exactly the sums of the series
   const [days, top, todo] = await Promise.all([
-    sumDailyStats(db, scope, { from: previous.from, to: range.to }, 'day'),
+    sumRollups(db, scope, { from: previous.from, to: range.to }, 'day'),
     topFor(db, user, scope, range, currency, rates),
     todoFor(db, user, settings, rates),
   ]);
@@ -127,7 +127,7 @@ async function topFor(
   rates: RateTable,
 ): Promise<Dashboard['top']> {
   const group = user.role === 'advertiser' ? 'publisher' : 'campaign';
-  const byKey = convertByKey(await sumDailyStats(db, scope, range, group), currency, rates);
+  const byKey = convertByKey(await sumRollups(db, scope, range, group), currency, rates);
   const best = [...byKey]
     .map(([id, f]) => ({ id, f, commission: commissionOf(f) }))
     .sort((a, b) => b.commission - a.commission || b.f.clicks - a.f.clicks || a.id.localeCompare(b.id))

@@ -11,7 +11,7 @@ import {
   type Figures,
 } from '../analytics/figures';
 import { statsScopeFor, type StatsScope } from '../analytics/policy';
-import { labelsFor, sumDailyStats, type CurrencySums } from '../analytics/queries';
+import { labelsFor, sumRollups, type CurrencySums } from '../analytics/queries';
 import { resolveRange, type DayRange } from '../analytics/range';
 import { displayCurrency } from '../analytics/service';
 import { CURRENCY_DECIMALS, type CurrencyCode } from '../currency/codes';
@@ -28,7 +28,7 @@ function sumsFor(db: Db, group: ReportGroup, scope: StatsScope, range: DayRange)
   if (group === 'sub2' || group === 'sub3' || group === 'sub4' || group === 'sub5') {
     return sumBySubId(db, group, scope, range);
   }
-  return sumDailyStats(db, scope, range, group);
+  return sumRollups(db, scope, range, group);
 }
 
 async function labelsOf(db: Db, group: ReportGroup, keys: string[]): Promise<(key: string) => string> {

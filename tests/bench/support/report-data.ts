@@ -55,7 +55,7 @@ export interface LoadResult {
   vacuumMs: number;
   dailyStatsRows: number;
   /** rows a day × campaign × publisher × website rollup (no sub1, no country) would have */
-  coarserRows: number;
+  dailyTotalsRows: number;
 }
 
 /**
@@ -152,7 +152,7 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
   const loadMs = performance.now() - began;
 
   const vacuumStarted = performance.now();
-  for (const table of ['clicks', 'conversions', 'commissions', 'daily_stats'])
+  for (const table of ['clicks', 'conversions', 'commissions', 'daily_stats', 'daily_totals'])
     await db.rows(`VACUUM (ANALYZE) ${table}`);
   const vacuumMs = performance.now() - vacuumStarted;
 
@@ -164,9 +164,7 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
     loadMs,
     vacuumMs,
     dailyStatsRows: await db.count('SELECT count(*) AS n FROM daily_stats'),
-    coarserRows: await db.count(
-      'SELECT count(*) AS n FROM (SELECT DISTINCT day, campaign_id, publisher_id, website_id FROM daily_stats) x',
-    ),
+    dailyTotalsRows: await db.count('SELECT count(*) AS n FROM daily_totals'),
   };
 }
 
@@ -176,29 +174,56 @@ export interface RollupCheck {
   raw: number;
 }
 
-/** daily_stats summed against the raw tables: human non-test clicks, non-test conversions, earned money. */
+/**
+ * Both rollups summed against the raw tables (human non-test clicks, non-test conversions, earned money),
+ * and daily_totals row by row against daily_stats grouped to its key: the keys where any sum differs.
+ */
 export async function checkRollups(db: Inspector): Promise<RollupCheck[]> {
-  const [row] = await db.rows<Record<string, string | number>>(`SELECT
-    (SELECT coalesce(sum(clicks), 0) FROM daily_stats) AS rollup_clicks,
+  const sums = (table: string) => `
+    (SELECT coalesce(sum(clicks), 0) FROM ${table}) AS ${table}_clicks,
+    (SELECT coalesce(sum(unique_clicks), 0) FROM ${table}) AS ${table}_unique,
+    (SELECT coalesce(sum(conversions), 0) FROM ${table}) AS ${table}_conversions,
+    (SELECT coalesce(sum(pending_minor + approved_minor + paid_minor), 0) FROM ${table}) AS ${table}_commission`;
+  const [row] = await db.rows<
+    Record<string, string | number>
+  >(`SELECT ${sums('daily_stats')}, ${sums('daily_totals')},
     (SELECT count(*) FROM clicks WHERE NOT is_bot AND NOT is_test) AS raw_clicks,
-    (SELECT coalesce(sum(unique_clicks), 0) FROM daily_stats) AS rollup_unique,
     (SELECT count(*) FROM clicks WHERE is_unique AND NOT is_bot AND NOT is_test) AS raw_unique,
-    (SELECT coalesce(sum(conversions), 0) FROM daily_stats) AS rollup_conversions,
     (SELECT count(*) FROM conversions WHERE NOT is_test) AS raw_conversions,
-    (SELECT coalesce(sum(pending_minor + approved_minor + paid_minor), 0) FROM daily_stats) AS rollup_commission,
     (SELECT coalesce(sum(amount_minor), 0) FROM commissions
       WHERE NOT is_test AND status IN ('pending', 'approved', 'paid')) AS raw_commission`);
+  const [drift] = await db.rows<{ n: string }>(`SELECT count(*) AS n FROM daily_totals t
+    FULL JOIN (
+      SELECT day, campaign_id, publisher_id, website_id, sum(clicks) AS clicks, sum(unique_clicks) AS unique_clicks,
+        sum(bot_clicks) AS bot_clicks, sum(conversions) AS conversions, sum(revenue_minor) AS revenue_minor,
+        sum(pending_minor) AS pending_minor, sum(approved_minor) AS approved_minor, sum(paid_minor) AS paid_minor,
+        sum(rejected_minor) AS rejected_minor, sum(reversed_minor) AS reversed_minor
+      FROM daily_stats GROUP BY 1, 2, 3, 4
+    ) s USING (day, campaign_id, publisher_id, website_id)
+    WHERE (t.clicks, t.unique_clicks, t.bot_clicks, t.conversions, t.revenue_minor, t.pending_minor,
+        t.approved_minor, t.paid_minor, t.rejected_minor, t.reversed_minor)
+      IS DISTINCT FROM (s.clicks, s.unique_clicks, s.bot_clicks, s.conversions, s.revenue_minor, s.pending_minor,
+        s.approved_minor, s.paid_minor, s.rejected_minor, s.reversed_minor)`);
   const n = (key: string) => Number(row![key]);
-  return [
-    { name: 'clicks (human, non-test)', rollup: n('rollup_clicks'), raw: n('raw_clicks') },
-    { name: 'unique clicks', rollup: n('rollup_unique'), raw: n('raw_unique') },
-    { name: 'conversions', rollup: n('rollup_conversions'), raw: n('raw_conversions') },
-    {
-      name: 'commission_minor (pending+approved+paid)',
-      rollup: n('rollup_commission'),
-      raw: n('raw_commission'),
-    },
-  ];
+  const checks: RollupCheck[] = [];
+  for (const table of ['daily_stats', 'daily_totals']) {
+    checks.push(
+      { name: `${table} clicks (human, non-test)`, rollup: n(`${table}_clicks`), raw: n('raw_clicks') },
+      { name: `${table} unique clicks`, rollup: n(`${table}_unique`), raw: n('raw_unique') },
+      { name: `${table} conversions`, rollup: n(`${table}_conversions`), raw: n('raw_conversions') },
+      {
+        name: `${table} commission_minor (pending+approved+paid)`,
+        rollup: n(`${table}_commission`),
+        raw: n('raw_commission'),
+      },
+    );
+  }
+  checks.push({
+    name: 'daily_totals keys differing from daily_stats grouped',
+    rollup: Number(drift!.n),
+    raw: 0,
+  });
+  return checks;
 }
 
 export type Scope =
