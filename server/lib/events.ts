@@ -14,6 +14,8 @@ export interface DomainEvents {
   'user.changed': { userId: string };
   /** clicks, conversions or commissions between this advertiser and publisher were written (dashboards) */
   'stats.changed': { advertiserId: string; publisherId: string };
+  /** an admin changed platform settings (fee, minimum payout, default currency: every dashboard's figures) */
+  'settings.changed': Record<string, never>;
 }
 
 export type DomainEventName = keyof DomainEvents;

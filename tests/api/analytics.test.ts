@@ -374,6 +374,24 @@ describe('dashboard cache', () => {
     expect((await dashboard(adv)).kpis).toMatchObject({ pending_minor: 0, approved_minor: 1_500 });
   });
 
+  it('shows a new platform fee at once, not after the cached dashboard expires', async () => {
+    const adv = await party(t, 'advertiser');
+    const pub = await party(t, 'publisher');
+    const link = await approvedLink(t, adv, pub);
+    await convert(link, '203.0.113.51', 'cache-fee', '30.00');
+    const setFee = async (bps: number) => {
+      const res = await call(t, 'PUT', '/api/admin/settings', {
+        token: admin.token,
+        payload: { platform_fee_bps: bps },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await setFee(1_000);
+    expect((await dashboard(adv)).kpis).toMatchObject({ commission_minor: 1_500, fee_minor: 150 });
+    await setFee(2_000);
+    expect((await dashboard(adv)).kpis).toMatchObject({ commission_minor: 1_500, fee_minor: 300 });
+  });
+
   it('reports the dashboard and tracking-link caches to admins only', async () => {
     const caches = await stats();
     expect(caches.map((c) => c.name)).toEqual(['dashboard', 'tracking_links']);

@@ -42,7 +42,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: adminSettingsSchema, 422: errorResponse, ...denied },
       },
     },
-    async (request) => updateAdminSettings(ctx.db, currentUser(request).user.id, request.body),
+    async (request) => {
+      const settings = await updateAdminSettings(ctx.db, currentUser(request).user.id, request.body);
+      ctx.events.emit('settings.changed', {});
+      return settings;
+    },
   );
 
   // The dev outbox (no SMTP configured): lets an operator read the mail the platform would have sent.

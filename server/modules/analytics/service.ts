@@ -149,8 +149,9 @@ async function topFor(
 
 /**
  * Keeps the dashboard cache honest: a click, conversion or commission change makes both parties'
- * dashboards (and the admins', which cover everyone) stale; campaign, application and user changes move
- * the to-do counts and labels of people the event does not name, so they clear the cache (rare events).
+ * dashboards (and the admins', which cover everyone) stale; campaign, application, user and settings changes
+ * move the figures, to-do counts and labels of people the event does not name, so they clear the cache
+ * (rare events).
  * Returns the unsubscribe.
  */
 export function invalidateOnChanges(events: EventBus, cache: DashboardCache): () => void {
@@ -159,6 +160,8 @@ export function invalidateOnChanges(events: EventBus, cache: DashboardCache): ()
     events.on('campaign.changed', () => cache.clear()),
     events.on('application.changed', () => cache.clear()),
     events.on('user.changed', () => cache.clear()),
+    // the fee, the payout minimum and the default currency shape everyone's figures and to-dos
+    events.on('settings.changed', () => cache.clear()),
   ];
   return () => offs.forEach((off) => off());
 }
