@@ -8,6 +8,8 @@ declare let self: ServiceWorkerGlobalScope;
 
 // Wiring only: behaviour lives in the handler modules so Vitest can drive them with fakes.
 
+// Only the shell and assets are cached. API requests (GETs included) get no runtime route and no cache:
+// the one source of offline data is the persisted query cache (src/lib/query-client.ts).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

@@ -7,13 +7,29 @@ interface AuthProviderProps {
   store?: AuthStore;
 }
 
+/** Back online after starting from the saved user (or failing to load one): ask the server again. */
+function recheckWhenOnline(store: AuthStore): () => void {
+  const onOnline = () => {
+    const { fromCache, loadFailed } = store.getState();
+    if (fromCache) void store.revalidate();
+    else if (loadFailed) void store.retryLoad();
+  };
+  window.addEventListener('online', onOnline);
+  return () => window.removeEventListener('online', onOnline);
+}
+
 export function AuthProvider({ children, store: given }: AuthProviderProps) {
   const [store] = useState(() => given ?? createAuthStore());
 
   useEffect(() => {
     void store.load();
+    const stopRecheck = recheckWhenOnline(store);
     // A 401 anywhere has already cleared the stored token; forget the user too.
-    return onUnauthorized(() => store.clear());
+    const stopUnauthorized = onUnauthorized(() => store.clear());
+    return () => {
+      stopRecheck();
+      stopUnauthorized();
+    };
   }, [store]);
 
   return <AuthStoreContext.Provider value={store}>{children}</AuthStoreContext.Provider>;

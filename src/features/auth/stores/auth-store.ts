@@ -3,14 +3,20 @@ import { httpStatus } from '../../../lib/api-client';
 import { clearToken, getToken, setToken } from '../../../lib/token-storage';
 import { getMe } from '../api/get-me';
 import type { User } from '../types';
+import { clearCachedUser, getCachedUser, setCachedUser } from './cached-user';
 
 export interface AuthState {
   token: string | null;
   user: User | null;
   /** 'loading' while the stored token's user is being fetched at start. */
   status: 'loading' | 'ready';
-  /** The start-up load failed for another reason than 401/403: the token is kept. */
+  /** The start-up load failed for another reason than 401/403 and no saved user: the token is kept. */
   loadFailed: boolean;
+  /**
+   * /auth/me could not be reached, so `user` is the one saved on this device (the app works offline);
+   * `revalidate()` asks again once the connection is back, and a 401 then still signs out.
+   */
+  fromCache: boolean;
 }
 
 export interface AuthStore {
@@ -19,18 +25,31 @@ export interface AuthStore {
   /** Loads the current user for the stored token (once; later calls share the first load). */
   load(): Promise<void>;
   retryLoad(): Promise<void>;
+  /** Re-reads the user in the background (no loading state) after starting from the saved one. */
+  revalidate(): Promise<void>;
   setSession(token: string, user: User): void;
   setUser(user: User): void;
   clear(): void;
 }
 
+/** No answer at all (offline, unreachable, timed out) or a server failure: the saved user may stand in. */
+function isUnreachable(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status === undefined || status >= 500;
+}
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export function createAuthStore(fetchMe: () => Promise<User> = getMe): AuthStore {
   const initialToken = getToken();
+  if (!initialToken) clearCachedUser();
   let state: AuthState = {
     token: initialToken,
-    user: null,
+    // Known before /auth/me answers, so the user's persisted cache can be restored meanwhile.
+    user: initialToken ? getCachedUser() : null,
     status: initialToken ? 'loading' : 'ready',
     loadFailed: false,
+    fromCache: false,
   };
   let loading: Promise<void> | null = null;
   const listeners = new Set<() => void>();
@@ -42,8 +61,34 @@ export function createAuthStore(fetchMe: () => Promise<User> = getMe): AuthStore
 
   const clear = () => {
     clearToken();
-    set({ token: null, user: null, status: 'ready', loadFailed: false });
+    clearCachedUser();
+    set({ token: null, user: null, status: 'ready', loadFailed: false, fromCache: false });
   };
+
+  const startFromSavedUser = (): boolean => {
+    const saved = getCachedUser();
+    if (!saved) return false;
+    set({ user: saved, status: 'ready', loadFailed: false, fromCache: true });
+    return true;
+  };
+
+  const fetchUser = (token: string) =>
+    fetchMe().then(
+      (user) => {
+        // A logout or a new login while loading wins over this older answer.
+        if (state.token !== token) return;
+        setCachedUser(user);
+        set({ user, status: 'ready', loadFailed: false, fromCache: false });
+      },
+      (error: unknown) => {
+        if (state.token !== token) return;
+        const status = httpStatus(error);
+        if (status === 401 || status === 403) clear();
+        else if (!(isUnreachable(error) && startFromSavedUser())) {
+          set({ user: null, status: 'ready', loadFailed: true, fromCache: false });
+        }
+      },
+    );
 
   const load = () => {
     if (loading) return loading;
@@ -53,19 +98,13 @@ export function createAuthStore(fetchMe: () => Promise<User> = getMe): AuthStore
       loading = Promise.resolve();
       return loading;
     }
+    // Offline there is no point waiting for the request to fail: start with the saved user, check later.
+    if (browserOffline() && startFromSavedUser()) {
+      loading = Promise.resolve();
+      return loading;
+    }
     if (state.status !== 'loading') set({ status: 'loading', loadFailed: false });
-    loading = fetchMe().then(
-      (user) => {
-        // A logout or a new login while loading wins over this older answer.
-        if (state.token === token) set({ user, status: 'ready', loadFailed: false });
-      },
-      (error: unknown) => {
-        if (state.token !== token) return;
-        const status = httpStatus(error);
-        if (status === 401 || status === 403) clear();
-        else set({ status: 'ready', loadFailed: true });
-      },
-    );
+    loading = fetchUser(token);
     return loading;
   };
 
@@ -82,12 +121,19 @@ export function createAuthStore(fetchMe: () => Promise<User> = getMe): AuthStore
       loading = null;
       return load();
     },
+    revalidate() {
+      const token = state.token;
+      if (!token || !state.fromCache) return Promise.resolve();
+      return fetchUser(token);
+    },
     setSession(token, user) {
       setToken(token);
+      setCachedUser(user);
       loading = Promise.resolve();
-      set({ token, user, status: 'ready', loadFailed: false });
+      set({ token, user, status: 'ready', loadFailed: false, fromCache: false });
     },
     setUser(user) {
+      setCachedUser(user);
       set({ user });
     },
     clear,

@@ -1,4 +1,5 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { runOfflineMutation } from '../../../lib/offline/offline-mutation';
 import { showToast } from '../../../lib/toast';
 import type { CampaignListParams } from '../api/campaign-keys';
 import type { CampaignInput } from '../api/campaign-input-schema';
@@ -6,7 +7,7 @@ import { createCampaignMutationOptions } from '../api/create-campaign';
 import { deleteCampaignMutationOptions } from '../api/delete-campaign';
 import { getCampaignQueryOptions } from '../api/get-campaign';
 import { getCampaignsQueryOptions } from '../api/get-campaigns';
-import { updateCampaignMutationOptions } from '../api/update-campaign';
+import { updateCampaignOfflineOptions } from '../api/update-campaign';
 import { CAMPAIGN_PAGE_SIZE, DEFAULT_CAMPAIGN_FILTERS, type Campaign, type CampaignFilters } from '../types';
 import { prependCampaign, removeCampaign, replaceCampaign } from '../utils/campaign-items';
 
@@ -194,10 +195,13 @@ export function createCampaignListStore(queryClient: QueryClient): CampaignListS
     },
     async update(id, body) {
       try {
-        const updated = await new MutationObserver(
-          queryClient,
-          updateCampaignMutationOptions(queryClient),
-        ).mutate({ id, body });
+        const sent = await runOfflineMutation(queryClient, updateCampaignOfflineOptions(queryClient), {
+          id,
+          body,
+        });
+        // Queued offline (sent === undefined): the edit shows now and is sent when the connection returns.
+        const current = state.items.find((c) => c.id === id) ?? state.selected;
+        const updated = sent ?? ({ ...current, ...body } as Campaign);
         dispatch({ type: 'updated', campaign: updated });
         return updated;
       } catch (error) {

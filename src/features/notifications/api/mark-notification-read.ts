@@ -1,14 +1,21 @@
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/offline/idempotency-key';
+import { offlineMutationOptions, useOfflineMutation } from '../../../lib/offline/offline-mutation';
 import type { Notification } from '../types';
 import { lowerUnreadCount, markReadInCache, optimisticNotificationChange } from '../utils/notification-cache';
+import { notificationKeys } from './notification-keys';
 
 const idSchema = z.string().min(1);
 
-export async function markNotificationRead(id: string): Promise<Notification> {
+export const markNotificationReadKey = [...notificationKeys.mutation(), 'read'] as const;
+
+export async function markNotificationRead(id: string, idempotencyKey?: string): Promise<Notification> {
   const { data } = await api.put<Notification>(
     `/notifications/${encodeURIComponent(idSchema.parse(id))}/read`,
+    undefined,
+    idempotencyKey ? { headers: idempotencyHeaders(idempotencyKey) } : undefined,
   );
   return data;
 }
@@ -19,7 +26,7 @@ export async function markNotificationRead(id: string): Promise<Notification> {
  */
 export const markNotificationReadMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: markNotificationRead,
+    mutationFn: (id: string) => markNotificationRead(id),
     ...optimisticNotificationChange(queryClient, (id: string) =>
       lowerUnreadCount(
         queryClient,
@@ -28,6 +35,15 @@ export const markNotificationReadMutationOptions = (queryClient: QueryClient) =>
     ),
   });
 
+/** The same change, queued offline and replayed once with its Idempotency-Key (setMutationDefaults). */
+export const markNotificationReadOfflineOptions = (queryClient: QueryClient) =>
+  offlineMutationOptions({
+    ...markNotificationReadMutationOptions(queryClient),
+    mutationKey: markNotificationReadKey,
+    label: 'mark notification read',
+    send: markNotificationRead,
+  });
+
 export function useMarkNotificationRead() {
-  return useMutation(markNotificationReadMutationOptions(useQueryClient()));
+  return useOfflineMutation(markNotificationReadOfflineOptions(useQueryClient()));
 }

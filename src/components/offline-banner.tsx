@@ -1,0 +1,69 @@
+import { Badge, Group, Paper, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { updatedAgo } from '../lib/offline/updated-ago';
+
+const TICK_MS = 30_000;
+
+interface OfflineBannerProps {
+  online: boolean;
+  /** changes made offline that wait to be sent */
+  queued: number;
+  /** when the oldest data on the page was fetched (shown offline) */
+  updatedAt: number | null;
+  /** parts of the page were never loaded */
+  partial: boolean;
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [active]);
+  return now;
+}
+
+const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+
+/** Says the app is offline, how old the data on screen is, and what waits to be sent. */
+export function OfflineBanner({ online, queued, updatedAt, partial }: OfflineBannerProps) {
+  const now = useNow(!online && updatedAt !== null);
+  if (online && queued === 0) return null;
+  return (
+    <Paper
+      role="status"
+      aria-live="polite"
+      withBorder
+      radius="md"
+      px="md"
+      py="xs"
+      mb="md"
+      bg={online ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-yellow-light)'}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          {online ? 'Back online: sending your changes…' : "You're offline"}
+        </Text>
+        {!online && (
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+            {updatedAt !== null
+              ? `Showing data saved on this device, updated ${updatedAgo(updatedAt, now)}.`
+              : 'Showing what was saved on this device.'}
+            {partial ? ' Some parts of this page are not available offline yet.' : ''}
+          </Text>
+        )}
+        {queued > 0 && (
+          <Badge variant="filled" color={online ? 'blue' : 'yellow'} c={online ? undefined : 'dark'}>
+            {changes(queued)} waiting to sync
+          </Badge>
+        )}
+      </Group>
+    </Paper>
+  );
+}

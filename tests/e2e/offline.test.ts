@@ -1,0 +1,176 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, apiLogin, logIn, logOut, waitForPath } from './support/app';
+import { useE2e } from './support/suite';
+
+// Request logs (info) let the test count what the server actually received.
+const app = useE2e({ env: { LOG_LEVEL: 'info' } });
+
+/** Resolves once a service worker is active and controls the page (so a reload offline is served). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 20_000 });
+}
+
+/** The text of a KPI card (a named group) on the dashboard, e.g. "Clicks 12,345". */
+async function kpiText(page: Page, label: string): Promise<string> {
+  const card = page.getByRole('group', { name: label, exact: true });
+  await card.waitFor({ timeout: 30_000 });
+  return (await card.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** How many `method url` requests the server logged (Fastify's "incoming request" lines). */
+function serverSaw(method: string, url: string): number {
+  return app.server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"incoming request"'))
+    .filter((line) => line.includes(`"method":"${method}"`) && line.includes(`"url":"${url}"`)).length;
+}
+
+async function api<T>(token: string, path: string): Promise<T> {
+  const response = await fetch(`${app.baseUrl}/api${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: "You're offline" });
+
+/** Goes offline and reloads: the page must come from the precache and the persisted query cache. */
+async function reloadOffline(context: BrowserContext, page: Page, path: string): Promise<void> {
+  await context.setOffline(true);
+  await page.goto(path);
+}
+
+async function storedText(page: Page): Promise<string> {
+  return page.evaluate<string>('JSON.stringify(Object.entries(localStorage))');
+}
+
+describe('offline first', () => {
+  it('reloads offline with the last data, queues changes, and sends each once on reconnect', async () => {
+    const { context, page } = await app.openPage();
+    const token = await apiLogin(app.baseUrl, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
+    await logIn(page, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
+    await waitForPath(page, '/dashboard');
+    const clicks = await kpiText(page, 'Clicks');
+    await waitForServiceWorker(page);
+
+    // Visit the campaigns and open the notifications once online, as a user would.
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('link', { name: /Campaigns/ })
+      .click();
+    const firstEdit = page.getByRole('button', { name: /^Edit / }).first();
+    await firstEdit.waitFor({ timeout: 30_000 });
+    const campaignName = (await firstEdit.getAttribute('aria-label'))!.replace(/^Edit /, '');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const unread = page.getByRole('button', { name: /^Mark read: / }).first();
+    await unread.waitFor({ timeout: 30_000 });
+    const notificationTitle = (await unread.getAttribute('aria-label'))!.replace(/^Mark read: /, '');
+    await page.keyboard.press('Escape');
+
+    // Offline reload of the dashboard: the same figures and the banner, no error screen.
+    await reloadOffline(context, page, '/dashboard');
+    expect(await kpiText(page, 'Clicks')).toBe(clicks);
+    await banner(page).waitFor();
+    expect(await banner(page).innerText()).toMatch(/updated (just now|\d+ minutes? ago)/);
+    expect(await page.getByText("We couldn't load your account").count()).toBe(0);
+
+    // Campaign rows and notifications come from the cache too.
+    await reloadOffline(context, page, '/campaigns');
+    await page.getByRole('button', { name: `Edit ${campaignName}` }).waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('button', { name: `Mark read: ${notificationTitle}` }).click();
+    await page
+      .getByRole('button', { name: `Mark read: ${notificationTitle}` })
+      .waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+
+    const editedName = `${campaignName} (edited offline)`.slice(0, 120);
+    await page.getByRole('button', { name: `Edit ${campaignName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${campaignName}` });
+    await dialog.getByLabel('Name', { exact: true }).fill(editedName);
+    await dialog.getByRole('button', { name: 'Save campaign' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Edit ${editedName}` }).waitFor();
+    await banner(page).getByText('2 changes waiting to sync').waitFor();
+
+    // Still pending after a reload offline: shown, counted, and nothing reached the server.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await page.getByRole('button', { name: `Edit ${editedName}` }).waitFor();
+    await banner(page).getByText('2 changes waiting to sync').waitFor();
+    const campaigns = await api<{ id: string; name: string }[]>(token, '/campaigns?limit=100');
+    const campaign = campaigns.find((c) => c.name === campaignName)!;
+    expect(campaign).toBeDefined();
+    const notifications = await api<{ id: string; title: string; is_read: boolean }[]>(
+      token,
+      '/notifications?limit=100',
+    );
+    const notification = notifications.find((n) => n.title === notificationTitle)!;
+    expect(notification.is_read).toBe(false);
+    expect(serverSaw('PUT', `/api/campaigns/${campaign.id}`)).toBe(0);
+
+    // Back online: both changes are sent, once each, and the banner goes away.
+    await context.setOffline(false);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /offline|waiting to sync|sending/i })
+      .waitFor({
+        state: 'detached',
+        timeout: 30_000,
+      });
+    await expect
+      .poll(async () => (await api<{ name: string }>(token, `/campaigns/${campaign.id}`)).name, {
+        timeout: 20_000,
+      })
+      .toBe(editedName);
+    const after = await api<{ id: string; is_read: boolean }[]>(token, '/notifications?limit=100');
+    expect(after.find((n) => n.id === notification.id)?.is_read).toBe(true);
+    await page.waitForTimeout(2000); // a second replay would have happened by now
+    expect(serverSaw('PUT', `/api/campaigns/${campaign.id}`)).toBe(1);
+    expect(serverSaw('PUT', `/api/notifications/${notification.id}/read`)).toBe(1);
+
+    // Another account on the same browser sees and keeps nothing of the first one.
+    await logOut(page);
+    const leftover = await storedText(page);
+    expect(leftover).not.toContain('affilio:query-cache');
+    expect(leftover).not.toContain(editedName);
+    expect(leftover).not.toContain(ACCOUNTS.advertiser.email);
+    await logIn(page, ACCOUNTS.advertiser2.email, ACCOUNTS.advertiser2.password);
+    await waitForPath(page, '/dashboard');
+    await kpiText(page, 'Clicks');
+    await page.goto('/campaigns');
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByText(editedName).count()).toBe(0);
+    await page.waitForTimeout(1500);
+    const stored = await storedText(page);
+    expect(stored).not.toContain(editedName);
+    expect(stored).not.toContain(campaign.id);
+    expect(stored).not.toContain(ACCOUNTS.advertiser.email);
+  });
+
+  it('says "Not available offline yet" for a page never opened, and loads it on reconnect', async () => {
+    const { context, page } = await app.openPage();
+    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+    await waitForPath(page, '/dashboard');
+    await kpiText(page, 'Clicks');
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('link', { name: /Commissions/ })
+      .click();
+    await page.getByRole('heading', { name: 'Not available offline yet' }).waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Not available offline yet' }).waitFor({ state: 'detached' });
+    await banner(page).waitFor({ state: 'detached' });
+  });
+});
