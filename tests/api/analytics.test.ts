@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clicks, dailyStats, users, websites } from '../../server/db/schema';
+import { clicks, dailyStats, payouts, users, websites } from '../../server/db/schema';
 import { call, createTestApp, createUser, type TestApp } from './support/test-app';
 import {
   approvedLink,
@@ -129,6 +129,12 @@ beforeAll(async () => {
   expect(settings.statusCode).toBe(200);
   await pendingApplication(advA, pub2);
   await createUser(t, { role: 'publisher', status: 'pending' });
+  // the admin's "payouts due": one waiting for approval, one for its transfer; a paid one is done
+  await t.database.db.insert(payouts).values([
+    { publisherId: pub2.id, status: 'requested', amountMinor: 6_000, currency: 'EUR' },
+    { publisherId: pub1.id, status: 'processing', amountMinor: 7_000, currency: 'USD' },
+    { publisherId: pub1.id, status: 'paid', amountMinor: 5_000, currency: 'EUR', reference: 'T-1' },
+  ]);
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -255,7 +261,7 @@ describe('GET /api/analytics/dashboard KPIs per role', () => {
     expect(d.todo).toEqual([
       { key: 'pending_accounts', label: expect.any(String), count: 1, link: '/admin-publishers' },
       { key: 'pending_applications', label: expect.any(String), count: 1, link: '/admin-applications' },
-      { key: 'payouts_due', label: expect.any(String), count: 0, link: '/admin-payouts' },
+      { key: 'payouts_due', label: expect.any(String), count: 2, link: '/admin-payouts' },
     ]);
   });
 

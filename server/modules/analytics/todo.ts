@@ -3,8 +3,9 @@ import { listUsers } from '../admin/service';
 import { listUsersQuery } from '../admin/schema';
 import { listApplications } from '../applications/service';
 import { listApplicationsQuery } from '../applications/schema';
-import { balance, totals } from '../commissions/service';
-import { totalsQuery } from '../commissions/schema';
+import { balance, pendingToDecide } from '../commissions/service';
+import { listPayoutsQuery } from '../payouts/schema';
+import { listPayouts } from '../payouts/service';
 import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
 import { convertMinor } from '../currency/money';
 import type { RateTable } from '../currency/rates';
@@ -22,11 +23,10 @@ export async function todoFor(
   rates: RateTable,
 ): Promise<Todo[]> {
   if (user.role === 'advertiser') {
-    const [applications, commissions] = await Promise.all([
+    const [applications, pending] = await Promise.all([
       pendingApplications(db, user),
-      totals(db, user, totalsQuery.parse({})),
+      pendingToDecide(db, user),
     ]);
-    const pending = commissions.filter((c) => c.status === 'pending').reduce((n, c) => n + c.count, 0);
     return [
       {
         key: 'pending_applications',
@@ -50,10 +50,11 @@ export async function todoFor(
       { key: 'approved_balance', label: 'Balances ready for payout', count: ready, link: '/commissions' },
     ];
   }
-  const [publishers, advertisers, applications] = await Promise.all([
+  const [publishers, advertisers, applications, payouts] = await Promise.all([
     pendingAccounts(db, 'publisher'),
     pendingAccounts(db, 'advertiser'),
     pendingApplications(db, user),
+    openPayouts(db, user),
   ]);
   return [
     {
@@ -69,14 +70,18 @@ export async function todoFor(
       count: applications,
       link: '/admin-applications',
     },
-    // payouts are not built yet: nothing can be due
-    { key: 'payouts_due', label: 'Payouts due', count: 0, link: '/admin-payouts' },
+    // requested ones wait for approval, processing ones for the transfer's reference
+    { key: 'payouts_due', label: 'Payouts due', count: payouts, link: '/admin-payouts' },
   ];
 }
 
 async function pendingApplications(db: Db, user: UserRow): Promise<number> {
   const query = listApplicationsQuery.parse({ status: 'pending', limit: 1 });
   return (await listApplications(db, user, query)).total;
+}
+
+async function openPayouts(db: Db, user: UserRow): Promise<number> {
+  return (await listPayouts(db, user, listPayoutsQuery.parse({ status: 'open', limit: 1 }))).total;
 }
 
 async function pendingAccounts(db: Db, role: 'publisher' | 'advertiser'): Promise<number> {

@@ -104,6 +104,20 @@ export async function totalsByStatus(db: Db, filter: CommissionFilter) {
   }));
 }
 
+/** How many of the advertiser's commissions wait for a decision (commissions_pending_advertiser_idx). */
+export async function pendingCount(db: Db, advertiserId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(commissions)
+    .where(
+      and(
+        eq(commissions.advertiserId, advertiserId),
+        sql`${commissions.status} = 'pending' and not ${commissions.isTest}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** Balance = approved, unpaid commissions (clawbacks included, they are negative); pending shown beside it. */
 export async function balance(db: Db, publisherId: string) {
   const rows = await db
@@ -113,7 +127,13 @@ export async function balance(db: Db, publisherId: string) {
       pending: sql<string>`coalesce(sum(${commissions.amountMinor}) filter (where ${commissions.status} = 'pending'), 0)::text`,
     })
     .from(commissions)
-    .where(and(eq(commissions.publisherId, publisherId), eq(commissions.isTest, false)))
+    // the predicate of commissions_open_balance_idx (pending ones are never in a payout): an index-only scan
+    .where(
+      and(
+        eq(commissions.publisherId, publisherId),
+        sql`${commissions.status} in ('pending', 'approved') and ${commissions.payoutId} is null and not ${commissions.isTest}`,
+      ),
+    )
     .groupBy(commissions.currency)
     .orderBy(commissions.currency);
   return rows.map((r) => ({

@@ -2,7 +2,7 @@ import { and, eq, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { commissions, conversions } from '../../db/schema';
-import { forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import type { CurrencyCode } from '../currency/codes';
 import { formatMinor } from '../currency/money';
@@ -80,6 +80,12 @@ export async function totals(db: Db, user: UserRow, query: TotalsQuery) {
     to: query.to,
     includeTest: query.include_test,
   });
+}
+
+/** The advertiser's commissions waiting for their decision (the dashboard's to-do). */
+export async function pendingToDecide(db: Db, user: UserRow): Promise<number> {
+  if (user.role !== 'advertiser') throw forbidden('Only advertisers decide their commissions');
+  return q.pendingCount(db, user.id);
 }
 
 export async function balance(db: Db, user: UserRow, publisherId?: string) {
@@ -223,6 +229,12 @@ export async function reverse(
     if (!clawback) throw unprocessable('This commission was already clawed back');
     await notifyDecision(ctx, [clawback], 'clawback', reason);
     return getCommission(ctx.db, user, clawback.id);
+  }
+  if (c.status === 'approved' && c.payoutId !== null) {
+    // its open payout holds it: reversing it now would pay out money the payout no longer covers
+    throw conflict(
+      'The commission is in an open payout: mark that payout failed first, or reverse it once the payout is paid (a clawback is then taken from the next payout)',
+    );
   }
   throw unprocessable(
     c.status === 'pending'

@@ -41,7 +41,9 @@ function servePublisher(overrides = {}) {
     .on('GET', '/commissions/balance', {
       status: 200,
       body: [{ currency: 'EUR', approved_minor: 4250, pending_minor: 1500 }],
-    });
+    })
+    // the payout history under the balance: none yet
+    .on('GET', '/payouts', { status: 200, body: [], headers: { 'x-total-count': '0' } });
 }
 
 const switcher = () => screen.findByRole('button', { name: 'Display currency' });

@@ -1,10 +1,14 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../features/auth/stores/auth-store';
 import { useCampaigns } from '../../../features/campaigns/api/get-campaigns';
 import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
+import { commissionKeys } from '../../../features/commissions/api/commission-keys';
 import type { CampaignOption } from '../../../features/commissions/components/commission-filters';
 import { CommissionsPanel } from '../../../features/commissions/components/commissions-panel';
-import type { CommissionViewer } from '../../../features/commissions/types';
+import type { CommissionBalance, CommissionViewer } from '../../../features/commissions/types';
+import { PayoutHistory } from '../../../features/payouts/components/payout-history';
+import { RequestPayoutButton } from '../../../features/payouts/components/request-payout-button';
 import { useTrackingLinks } from '../../../features/tracking/api/get-tracking-links';
 
 const CAMPAIGN_OPTIONS = { ...DEFAULT_CAMPAIGN_FILTERS, page: 1, limit: 100 };
@@ -30,7 +34,15 @@ export function CommissionsRoute() {
   const { user } = useAuth();
   const viewer: CommissionViewer = user?.role ?? 'publisher';
   const campaignOptions = useCampaignOptions(viewer);
+  const queryClient = useQueryClient();
   if (!user) return null;
+  // a payout takes the balance: the commission figures are fetched again once it is requested
+  const balanceAction = (row: CommissionBalance) => (
+    <RequestPayoutButton
+      currency={row.currency}
+      onRequested={() => void queryClient.invalidateQueries({ queryKey: commissionKeys.all })}
+    />
+  );
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -43,7 +55,12 @@ export function CommissionsRoute() {
               : 'Commissions on your campaigns: approve or reject pending ones, reverse refunded orders.'}
         </Text>
       </Stack>
-      <CommissionsPanel viewer={viewer} campaignOptions={campaignOptions} />
+      <CommissionsPanel
+        viewer={viewer}
+        campaignOptions={campaignOptions}
+        balanceAction={viewer === 'publisher' ? balanceAction : undefined}
+      />
+      {viewer === 'publisher' && <PayoutHistory />}
     </Stack>
   );
 }

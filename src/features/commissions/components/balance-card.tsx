@@ -1,13 +1,24 @@
 import { Alert, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Fragment, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useDisplayMoney } from '../../../lib/display-money';
 import { Money } from '../../../components/money';
 import { useCommissionBalance } from '../api/get-commission-balance';
+import type { CommissionBalance } from '../types';
+
+interface BalanceCardProps {
+  /** an extra cell per currency (the page puts "Request payout" there) */
+  renderAction?: (row: CommissionBalance) => ReactNode;
+}
 
 /** A publisher's balance: approved and unpaid (what a payout takes, clawbacks included) and pending. */
-export function BalanceCard() {
+export function BalanceCard({ renderAction }: BalanceCardProps = {}) {
   const balance = useCommissionBalance();
   const display = useDisplayMoney();
+  // on a phone the action gets a row of its own under its currency instead of a fourth column
+  const narrow = useMediaQuery('(max-width: 40em)') ?? false;
+  const actionColumn = renderAction !== undefined && !narrow;
   return (
     <Card withBorder component="section" aria-labelledby="balance-heading">
       <Stack gap="xs">
@@ -33,19 +44,30 @@ export function BalanceCard() {
                 <Table.Th>Currency</Table.Th>
                 <Table.Th ta="right">Available</Table.Th>
                 <Table.Th ta="right">Pending</Table.Th>
+                {actionColumn && <Table.Th ta="right">Payout</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {balance.data.map((row) => (
-                <Table.Tr key={row.currency}>
-                  <Table.Td>{row.currency}</Table.Td>
-                  <Table.Td ta="right" fw={700}>
-                    <Money amountMinor={row.approved_minor} currency={row.currency} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amountMinor={row.pending_minor} currency={row.currency} />
-                  </Table.Td>
-                </Table.Tr>
+                <Fragment key={row.currency}>
+                  <Table.Tr style={renderAction && narrow ? { borderBottom: 0 } : undefined}>
+                    <Table.Td>{row.currency}</Table.Td>
+                    <Table.Td ta="right" fw={700}>
+                      <Money amountMinor={row.approved_minor} currency={row.currency} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money amountMinor={row.pending_minor} currency={row.currency} />
+                    </Table.Td>
+                    {actionColumn && <Table.Td ta="right">{renderAction?.(row)}</Table.Td>}
+                  </Table.Tr>
+                  {renderAction && narrow && (
+                    <Table.Tr>
+                      <Table.Td colSpan={3} ta="right" pt={0}>
+                        {renderAction(row)}
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
               ))}
             </Table.Tbody>
           </Table>

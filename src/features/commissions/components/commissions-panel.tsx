@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Loader, Pagination, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormatMoney } from '../../../lib/display-money';
 import { showToast } from '../../../lib/toast';
@@ -12,6 +12,7 @@ import {
   DEFAULT_COMMISSION_FILTERS,
   type BulkResult,
   type Commission,
+  type CommissionBalance,
   type CommissionFilters,
   type CommissionViewer,
 } from '../types';
@@ -26,6 +27,8 @@ interface CommissionsPanelProps {
   viewer: CommissionViewer;
   /** the campaigns to filter by (the page loads them) */
   campaignOptions: CampaignOption[];
+  /** an extra cell per currency of the publisher's balance (the page's "Request payout") */
+  balanceAction?: (row: CommissionBalance) => ReactNode;
 }
 
 type Asking = { commission: Commission; decision: 'reject' | 'reverse' } | { bulk: true } | null;
@@ -37,7 +40,7 @@ const DONE: Record<RowDecision, string> = { approve: 'approved', reject: 'reject
  * /commissions: filters, totals per status and currency, the paged list; publishers see their balance,
  * advertisers and admins decide (per row or in bulk).
  */
-export function CommissionsPanel({ viewer, campaignOptions }: CommissionsPanelProps) {
+export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: CommissionsPanelProps) {
   const money = useFormatMoney();
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [filters, setFilters] = useState<CommissionFilters>(DEFAULT_COMMISSION_FILTERS);
@@ -115,7 +118,7 @@ export function CommissionsPanel({ viewer, campaignOptions }: CommissionsPanelPr
 
   return (
     <Stack gap="md">
-      {viewer === 'publisher' && <BalanceCard />}
+      {viewer === 'publisher' && <BalanceCard renderAction={balanceAction} />}
       <CommissionFiltersBar filters={filters} campaignOptions={campaignOptions} onChange={changeFilters} />
       {totals.error && (
         <Alert color="red" variant="light">

@@ -1,0 +1,119 @@
+import { Alert, Button, Card, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Money } from '../../../components/money';
+import { errorMessage } from '../../../lib/api-client';
+import { usePayouts } from '../api/get-payouts';
+import { HISTORY_FILTERS, PAYOUT_METHOD_LABELS, type Payout } from '../types';
+import { formatDate, plural } from '../utils/format';
+import { PayoutDetailsModal } from './payout-details-modal';
+import { PayoutStatusBadge } from './payout-status-badge';
+import { StatementButton } from './statement-button';
+
+const PAGE_SIZE = 10;
+
+/** When the payout last moved: paid, failed, approved or requested. */
+function lastStep(p: Payout): string {
+  if (p.status === 'paid') return `Paid ${formatDate(p.paid_at)}`;
+  if (p.status === 'failed') return `Failed ${formatDate(p.failed_at)}`;
+  if (p.status === 'processing') return `Approved ${formatDate(p.approved_at)}`;
+  return 'Waiting for approval';
+}
+
+/** A publisher's payouts, newest first: state, amount, method, reference, statement of a paid one. */
+export function PayoutHistory() {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Payout | null>(null);
+  const list = usePayouts({ ...HISTORY_FILTERS, page, limit: PAGE_SIZE });
+  const items = list.data?.items ?? [];
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  return (
+    <Card withBorder component="section" aria-labelledby="payout-history-heading">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="payout-history-heading">
+          Payouts
+        </Title>
+        {list.isPending && <Loader size="sm" aria-label="Loading payouts" />}
+        {list.error && (
+          <Alert color="red" variant="light">
+            {errorMessage(list.error, 'Could not load your payouts.')}
+          </Alert>
+        )}
+        {list.data && items.length === 0 && (
+          <Text c="dimmed">
+            No payouts yet. Once a balance reaches the minimum, request it from the balance above.
+          </Text>
+        )}
+        {items.length > 0 && (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" aria-label="Payout history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Requested</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Method</Table.Th>
+                  <Table.Th>Reference</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{formatDate(p.created_at)}</Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      <Money amountMinor={p.amount_minor} currency={p.currency} />
+                      <Text size="xs" c="dimmed" fw={400}>
+                        {plural(p.commission_count, 'commission')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2} align="flex-start">
+                        <PayoutStatusBadge status={p.status} />
+                        <Text size="xs" c="dimmed">
+                          {lastStep(p)}
+                        </Text>
+                        {p.failure_reason && (
+                          <Text size="xs" c="red">
+                            {p.failure_reason}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      {p.payout_method ? (PAYOUT_METHOD_LABELS[p.payout_method] ?? p.payout_method) : '—'}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setOpen(p)}
+                          aria-label={`Details of the payout of ${formatDate(p.created_at)}`}
+                        >
+                          Details
+                        </Button>
+                        {p.status === 'paid' && <StatementButton payoutId={p.id} />}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {list.data && list.data.total > PAGE_SIZE && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {plural(list.data.total, 'payout')}
+            </Text>
+            <nav aria-label="Pages of payouts">
+              <Pagination size="sm" total={pages} value={page} onChange={setPage} />
+            </nav>
+          </Group>
+        )}
+      </Stack>
+      <PayoutDetailsModal payout={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}

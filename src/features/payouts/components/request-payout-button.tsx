@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Money } from '../../../components/money';
+import { errorMessage } from '../../../lib/api-client';
+import { useFormatMoney } from '../../../lib/display-money';
+import { showToast } from '../../../lib/toast';
+import { usePayoutEligibility } from '../api/get-payout-eligibility';
+import { useRequestPayout } from '../api/request-payout';
+import { PAYOUT_STATUS_LABELS } from '../types';
+import { PayoutStatusBadge } from './payout-status-badge';
+
+interface RequestPayoutButtonProps {
+  currency: string;
+  /** the page refreshes what it shows beside (the commission balance) */
+  onRequested?: () => void;
+}
+
+/**
+ * "Request payout" for one currency of the balance card: disabled below the minimum (saying how much is
+ * missing), without a payout method (linking the profile) or while a payout in that currency is open
+ * (showing its state instead). Asks to confirm the amount and method before it sends the request.
+ */
+export function RequestPayoutButton({ currency, onRequested }: RequestPayoutButtonProps) {
+  const eligibility = usePayoutEligibility();
+  const request = useRequestPayout(onRequested);
+  const money = useFormatMoney();
+  const [confirming, setConfirming] = useState(false);
+  const row = eligibility.data?.balances.find((b) => b.currency === currency);
+  if (!eligibility.data || !row) return null;
+
+  if (row.open_payout) {
+    return (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <PayoutStatusBadge status={row.open_payout.status} />
+        <Text size="xs" c="dimmed">
+          <Money amountMinor={row.open_payout.amount_minor} currency={currency} />
+        </Text>
+      </Group>
+    );
+  }
+  const needsMethod = !eligibility.data.has_payout_method && row.available_minor >= row.minimum_minor;
+  const hint =
+    row.available_minor <= 0
+      ? 'Nothing to pay out yet'
+      : row.missing_minor > 0
+        ? `${money(row.missing_minor, currency)} more to reach the minimum`
+        : null;
+  const label = `Request payout of ${money(row.available_minor, currency)}`;
+
+  return (
+    <Stack gap={2} align="flex-end">
+      <Button
+        size="xs"
+        disabled={!row.can_request}
+        aria-label={`Request payout in ${currency}`}
+        onClick={() => {
+          request.reset();
+          setConfirming(true);
+        }}
+      >
+        Request payout
+      </Button>
+      {hint && (
+        <Text size="xs" c="dimmed" ta="right">
+          {hint}
+        </Text>
+      )}
+      {needsMethod && (
+        <Text size="xs" ta="right">
+          <Link to="/profile">Add a payout method</Link> first
+        </Text>
+      )}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Request a payout in ${currency}`}
+      >
+        <Stack gap="sm">
+          <Text>
+            {`${label}: your whole approved balance in ${currency}, clawbacks included. An admin approves it and sends the transfer; you are notified at each step.`}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {`Until it is ${PAYOUT_STATUS_LABELS.paid.toLowerCase()} or failed, these commissions show in the payout instead of your balance.`}
+          </Text>
+          {request.error && (
+            <Alert color="red" variant="light">
+              {errorMessage(request.error, 'The payout was not requested.')}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              loading={request.isPending}
+              onClick={() =>
+                request.mutate(
+                  { currency },
+                  {
+                    onSuccess: (payout) => {
+                      setConfirming(false);
+                      showToast({
+                        title: 'Payout requested',
+                        message: `${money(payout.amount_minor, payout.currency)} is on its way to an admin for approval.`,
+                        color: 'green',
+                      });
+                    },
+                  },
+                )
+              }
+            >
+              Request payout
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
