@@ -55,6 +55,8 @@ export interface AppConfig {
   ratesRefreshIntervalMs: number;
   /** longest a rates provider fetch may take */
   ratesFetchTimeoutMs: number;
+  /** how often the monthly invoice job checks whether last month's drafts are due; 0 = off */
+  invoiceJobIntervalMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesRefreshIntervalMs: intFrom(env.RATES_REFRESH_INTERVAL_MS, 60 * 60_000, 'RATES_REFRESH_INTERVAL_MS'),
     // spec §9: HTTP timeout 10000 ms; 0 also means that (a fetch always has a limit)
     ratesFetchTimeoutMs: intFrom(env.RATES_FETCH_TIMEOUT_MS, 10_000, 'RATES_FETCH_TIMEOUT_MS') || 10_000,
+    invoiceJobIntervalMs: intFrom(env.INVOICE_JOB_INTERVAL_MS, 60 * 60_000, 'INVOICE_JOB_INTERVAL_MS'),
   };
 }
 
@@ -155,6 +158,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     commissionAutoApproveIntervalMs: 0,
     // tests run the rates job themselves, against local servers
     ratesRefreshIntervalMs: 0,
+    // tests run the monthly invoice job themselves
+    invoiceJobIntervalMs: 0,
     // every test request comes from one address: tests of a limit set it low themselves
     rateLimits: Object.fromEntries(
       Object.entries(loadConfig({}).rateLimits).map(([name, rule]) => [name, { ...rule, max: 10_000 }]),

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 /** Admin-only pages beyond the spec's quick actions (which stay exactly as the spec lists them). */
 const ADMIN_LINKS = [
   { to: '/reports', label: 'Reports' },
+  { to: '/invoices', label: 'Invoices' },
   { to: '/admin-audit-log', label: 'Audit log' },
 ] as const;
 

@@ -1,0 +1,303 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, notFound, unprocessable } from '../../lib/http-error';
+import { audit } from '../admin/audit';
+import type { CurrencyCode } from '../currency/codes';
+import { formatMinor } from '../currency/money';
+import { getSettings } from '../settings/queries';
+import { findUserById, type UserRow } from '../users/queries';
+import { invoiceNumber, platformFeeMinor } from './money';
+import * as q from './queries';
+import type { Billing, GenerateBody, Invoice, InvoiceStatus, ListInvoicesQuery } from './schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** payment terms: an issued invoice is due this many days later */
+export const DUE_DAYS = 30;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toInvoiceResponse(v: q.InvoiceView): Invoice {
+  const i = v.invoice;
+  return {
+    id: i.id,
+    number: i.number,
+    advertiser_id: i.advertiserId,
+    advertiser_name: v.advertiserName,
+    month: i.month,
+    status: i.status,
+    currency: i.currency,
+    subtotal_minor: i.subtotalMinor,
+    fee_bps: i.feeBps,
+    fee_minor: i.feeMinor,
+    total_minor: i.totalMinor,
+    billing: billingOf(i.billing),
+    lines: v.lines.map((l) => ({
+      campaign_id: l.campaignId,
+      campaign_name: l.campaignName,
+      commissions: l.commissions,
+      amount_minor: l.amountMinor,
+    })),
+    created_at: i.createdAt.toISOString(),
+    issued_at: iso(i.issuedAt),
+    due_at: iso(i.dueAt),
+    paid_at: iso(i.paidAt),
+    voided_at: iso(i.voidedAt),
+  };
+}
+
+function billingOf(stored: Record<string, unknown>): Billing {
+  const text = (key: string) => (typeof stored[key] === 'string' ? (stored[key] as string) : null);
+  return {
+    name: text('name') ?? '',
+    email: text('email') ?? '',
+    company_name: text('company_name'),
+    billing_address: text('billing_address'),
+    vat_id: text('vat_id'),
+    country: text('country'),
+  };
+}
+
+/** Drafts are the platform's work in progress: advertisers see an invoice once it is issued. */
+const ADVERTISER_STATUSES: InvoiceStatus[] = ['issued', 'paid', 'void'];
+
+function scopeFor(user: UserRow, query: Pick<ListInvoicesQuery, 'advertiser_id'>): q.InvoiceFilter {
+  if (user.role === 'admin') return { advertiserId: query.advertiser_id };
+  return { advertiserId: user.id, statuses: ADVERTISER_STATUSES };
+}
+
+export async function listInvoices(db: Db, user: UserRow, query: ListInvoicesQuery) {
+  const scope = scopeFor(user, query);
+  const status = query.status === 'all' ? undefined : query.status;
+  const statuses = status ? (scope.statuses ?? [status]).filter((s) => s === status) : scope.statuses;
+  const { items, total } = await q.listInvoices(
+    db,
+    { ...scope, statuses, month: query.month },
+    { limit: query.limit, offset: query.offset },
+  );
+  return { items: items.map(toInvoiceResponse), total };
+}
+
+/** The invoice when `user` may see it; another advertiser's, or a draft for an advertiser, is a 404. */
+export async function loadVisible(db: Db, user: UserRow, id: string): Promise<q.InvoiceView> {
+  const [view] = await q.findInvoiceViews(db, [id]);
+  const i = view?.invoice;
+  const visible =
+    i &&
+    (user.role === 'admin' ||
+      (user.role === 'advertiser' && i.advertiserId === user.id && ADVERTISER_STATUSES.includes(i.status)));
+  if (!view || !visible) throw notFound('Invoice not found');
+  return view;
+}
+
+export async function getInvoice(db: Db, user: UserRow, id: string): Promise<Invoice> {
+  return toInvoiceResponse(await loadVisible(db, user, id));
+}
+
+/** The month before the one `now` is in, as YYYY-MM (UTC). */
+export function previousMonth(now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+export interface GenerateOptions {
+  /** who asked: an admin, or null for the monthly job and the seed */
+  actorId: string | null;
+  now?: Date;
+}
+
+/**
+ * Makes the month's draft invoices: one per advertiser and campaign currency with billable commissions
+ * (see queries.billable), lines per campaign, the platform fee of the settings. Idempotent: commissions
+ * already on an invoice are not billed again, and an advertiser, month and currency with a non-void
+ * invoice gets no second one. Each invoice is its own transaction (its number comes from the year's
+ * counter in that transaction). Answers the invoices it made.
+ */
+export async function generateInvoices(
+  db: Db,
+  body: GenerateBody,
+  { actorId, now = new Date() }: GenerateOptions,
+): Promise<Invoice[]> {
+  const range = q.monthRange(body.month);
+  if (range.to.getTime() > now.getTime()) {
+    throw unprocessable(
+      `month: invoices cover whole months; ${body.month} ends on ${range.to.toISOString().slice(0, 10)}`,
+    );
+  }
+  if (body.advertiser_id) {
+    const found = await findUserById(db, body.advertiser_id);
+    if (found?.user.role !== 'advertiser') throw notFound('Advertiser not found');
+  }
+  const { platformFeeBps } = await getSettings(db);
+  const made: string[] = [];
+  for (const group of await q.billableGroups(db, range, body.advertiser_id)) {
+    const id = await generateOne(
+      db,
+      { ...group, month: body.month, range, feeBps: platformFeeBps, now },
+      actorId,
+    );
+    if (id) made.push(id);
+  }
+  return (await q.findInvoiceViews(db, made))
+    .map(toInvoiceResponse)
+    .sort((a, b) => a.number.localeCompare(b.number));
+}
+
+interface OneInvoice {
+  advertiserId: string;
+  currency: string;
+  month: string;
+  range: q.MonthRange;
+  feeBps: number;
+  now: Date;
+}
+
+async function generateOne(db: Db, o: OneInvoice, actorId: string | null): Promise<string | null> {
+  const advertiser = await findUserById(db, o.advertiserId);
+  const billing: Billing = {
+    name: advertiser?.user.name ?? '',
+    email: advertiser?.user.email ?? '',
+    company_name: advertiser?.profile?.companyName ?? null,
+    billing_address: advertiser?.profile?.billingAddress ?? null,
+    vat_id: advertiser?.profile?.vatId ?? null,
+    country: advertiser?.profile?.country ?? null,
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const rows = await q.lockBillable(tx, o.range, o.advertiserId, o.currency);
+      if (rows.length === 0) return null;
+      if (await q.hasOpenInvoice(tx, o.advertiserId, o.month, o.currency)) return null;
+      const lines = new Map<string, { campaignId: string; commissions: number; amountMinor: number }>();
+      for (const r of rows) {
+        const line = lines.get(r.campaignId) ?? { campaignId: r.campaignId, commissions: 0, amountMinor: 0 };
+        line.commissions += 1;
+        line.amountMinor += r.amountMinor;
+        lines.set(r.campaignId, line);
+      }
+      // whole minor units added as integers: exact far beyond any real month's sum
+      const subtotal = rows.reduce((sum, r) => sum + r.amountMinor, 0);
+      const fee = platformFeeMinor(subtotal, o.feeBps);
+      const year = o.now.getUTCFullYear();
+      const number = invoiceNumber(year, await q.nextInvoiceNumber(tx, year));
+      const invoice = await q.insertInvoice(
+        tx,
+        {
+          number,
+          advertiserId: o.advertiserId,
+          month: o.month,
+          status: 'draft',
+          currency: o.currency,
+          subtotalMinor: subtotal,
+          feeBps: o.feeBps,
+          feeMinor: fee,
+          totalMinor: subtotal + fee,
+          billing: { ...billing },
+          createdAt: o.now,
+          updatedAt: o.now,
+        },
+        [...lines.values()],
+        rows.map((r) => r.id),
+      );
+      await audit(tx, {
+        actorId,
+        action: 'invoice.generated',
+        entityType: 'invoice',
+        entityId: invoice.id,
+        after: {
+          number,
+          month: o.month,
+          status: 'draft',
+          currency: o.currency,
+          commissions: rows.length,
+          subtotal_minor: subtotal,
+          fee_bps: o.feeBps,
+          fee_minor: fee,
+          total_minor: subtotal + fee,
+        },
+      });
+      return invoice.id;
+    });
+  } catch (err) {
+    // another generator made this advertiser's invoice for the month and currency meanwhile
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+export type InvoiceAction = 'issue' | 'paid' | 'void';
+
+const TRANSITIONS: Record<
+  InvoiceAction,
+  { from: readonly InvoiceStatus[]; to: InvoiceStatus; refusal: string }
+> = {
+  issue: { from: ['draft'], to: 'issued', refusal: 'only a draft can be issued' },
+  paid: { from: ['issued'], to: 'paid', refusal: 'only an issued invoice can be marked paid' },
+  void: { from: ['draft', 'issued'], to: 'void', refusal: 'only a draft or issued invoice can be voided' },
+};
+
+/**
+ * An admin moves an invoice on: draft → issued (due in DUE_DAYS days; the advertiser is notified),
+ * issued → paid, draft | issued → void (its commissions are released, so the month can be invoiced
+ * again). Anything else is a 409 naming the current status. Audit-logged in the same transaction.
+ */
+export async function transitionInvoice(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  action: InvoiceAction,
+  now = new Date(),
+): Promise<Invoice> {
+  const current = await loadVisible(ctx.db, actor, id);
+  const { from, to, refusal } = TRANSITIONS[action];
+  const patch =
+    action === 'issue'
+      ? { status: to, issuedAt: now, dueAt: new Date(now.getTime() + DUE_DAYS * DAY_MS) }
+      : action === 'paid'
+        ? { status: to, paidAt: now }
+        : { status: to, voidedAt: now };
+  const changed = await ctx.db.transaction(async (tx) => {
+    const row = await q.transition(tx, id, from, patch);
+    if (!row) return null;
+    const released = action === 'void' ? await q.releaseCommissions(tx, id) : undefined;
+    await audit(tx, {
+      actorId: actor.id,
+      action: `invoice.${to}`,
+      entityType: 'invoice',
+      entityId: id,
+      before: { status: current.invoice.status },
+      after: {
+        status: to,
+        number: row.number,
+        total_minor: row.totalMinor,
+        currency: row.currency,
+        ...(released !== undefined ? { released_commissions: released } : {}),
+      },
+    });
+    return row;
+  });
+  if (!changed) {
+    const [latest] = await q.findInvoiceViews(ctx.db, [id]);
+    const status = latest?.invoice.status ?? current.invoice.status;
+    throw conflict(`The invoice is ${status}; ${refusal}`);
+  }
+  const [view] = await q.findInvoiceViews(ctx.db, [id]);
+  if (!view) throw notFound('Invoice not found');
+  if (action === 'issue') await notifyIssued(ctx, view);
+  return toInvoiceResponse(view);
+}
+
+async function notifyIssued(ctx: AppContext, view: q.InvoiceView): Promise<void> {
+  const i = view.invoice;
+  const total = formatMinor(i.totalMinor, i.currency as CurrencyCode);
+  await ctx.notifier
+    .notify(i.advertiserId, {
+      category: 'invoice',
+      priority: 'high',
+      isImportant: true,
+      requiresAction: true,
+      title: `Invoice ${i.number} issued: ${total}`,
+      body: `Commissions of ${i.month} plus the platform fee, due ${i.dueAt?.toISOString().slice(0, 10)}.`,
+      link: `/invoices?id=${i.id}`,
+      data: { type: 'invoice', id: i.id, number: i.number },
+    })
+    .catch(() => undefined);
+}
