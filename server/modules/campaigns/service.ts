@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { audit } from '../admin/audit';
+import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../users/queries';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
 import * as q from './queries';
@@ -128,6 +129,7 @@ export async function createCampaign(db: Db, user: UserRow, body: z.output<typeo
     advertiserId: user.id,
     trackingSecret: newTrackingSecret(),
   };
+  if (body.creative_ids) await assertCreativesUsable(db, { advertiserId: user.id }, body.creative_ids);
   const row = await q.insertCampaign(db, { ...values, ...applyCampaignRules(values) });
   return toCampaignResponse(row, user);
 }
@@ -149,6 +151,7 @@ export async function updateCampaign(db: Db, user: UserRow, id: string, body: Ca
   if (current.status === 'ended' && body.status && body.status !== 'ended') {
     throw unprocessable('an ended campaign cannot be reopened');
   }
+  if (body.creative_ids) await assertCreativesUsable(db, current, body.creative_ids);
   const patch = toRowPatch(body);
   const merged = { ...current, ...patch };
   const row = await q.updateCampaign(db, id, { ...patch, ...applyCampaignRules(merged) });

@@ -5,9 +5,13 @@ import { APPROVAL_MODES, CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, COMMISSION_MODE
 const minor = z.number().int().positive();
 const isoDate = z.iso.datetime({ offset: true });
 
+const bps = z.number().int().min(1).max(10_000);
+const unit = { payout_minor: minor.optional(), revshare_bps: bps.optional() };
+
 /**
- * What the client sends for a campaign (a subset of the server's body: tiers, overrides, creatives and
- * countries are not edited here). Checked before sending so a malformed body never leaves the browser.
+ * What the client sends for a campaign (a subset of the server's body: no daily cap; tiers, overrides,
+ * countries and creatives are left unchanged when absent). Checked before sending so a malformed body
+ * never leaves the browser.
  */
 export const campaignInputSchema = z.object({
   name: z.string().trim().min(1).max(200),
@@ -29,5 +33,21 @@ export const campaignInputSchema = z.object({
   pixel_enabled: z.boolean(),
   /** highest order amount an unsigned pixel may report, in minor units; null: no cap */
   max_order_minor: minor.nullable(),
+  /** a better payout from this many conversions in a calendar month */
+  tiers: z
+    .array(z.object({ min_conversions_in_month: z.number().int().min(1), ...unit }))
+    .max(20)
+    .optional(),
+  publisher_overrides: z
+    .array(z.object({ publisher_id: z.string().min(1), ...unit }))
+    .max(1000)
+    .optional(),
+  /** ISO codes; empty: every country */
+  allowed_countries: z
+    .array(z.string().regex(/^[A-Z]{2}$/))
+    .max(250)
+    .optional(),
+  /** media ids from the advertiser's library */
+  creative_ids: z.array(z.string().min(1)).max(50).optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

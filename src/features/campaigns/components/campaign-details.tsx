@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Money } from '../../../components/money';
 import { useFormatMoney } from '../../../lib/display-money';
 import { COMMISSION_MODEL_LABELS, capitalize, type Campaign } from '../types';
+import { countryName } from '../utils/countries';
 import { formatCommission, isoToDateInput } from '../utils/format-commission';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CommissionFigure } from './commission-figure';
@@ -12,6 +13,8 @@ interface CampaignDetailsProps {
   campaign: Campaign;
   /** Shown in the Advertiser row (e.g. a link that opens advertiserDetails); omitted when null. */
   advertiser?: ReactNode;
+  /** The creatives with download buttons (composed by the app); the count alone when absent. */
+  creatives?: ReactNode;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +34,7 @@ const moneyOrDash = (amountMinor: number | null, currency: string) =>
   amountMinor === null ? '—' : <Money amountMinor={amountMinor} currency={currency} />;
 
 /** Every field of a campaign; the tracking secret (owner and admins only) stays masked until revealed. */
-export function CampaignDetails({ campaign, advertiser }: CampaignDetailsProps) {
+export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDetailsProps) {
   const money = useFormatMoney();
   return (
     <Stack gap="sm">
@@ -75,11 +78,13 @@ export function CampaignDetails({ campaign, advertiser }: CampaignDetailsProps) 
           <Row label="Budget">{moneyOrDash(campaign.budget_minor, campaign.currency)}</Row>
           <Row label="Daily cap">{moneyOrDash(campaign.daily_cap_minor, campaign.currency)}</Row>
           <Row label="Allowed countries">
-            {campaign.allowed_countries.length > 0 ? campaign.allowed_countries.join(', ') : 'All countries'}
+            {campaign.allowed_countries.length > 0
+              ? campaign.allowed_countries.map((code) => countryName(code)).join(', ')
+              : 'All countries'}
           </Row>
           <Row label="Starts">{orDash(isoToDateInput(campaign.starts_at))}</Row>
           <Row label="Ends">{orDash(isoToDateInput(campaign.ends_at))}</Row>
-          <Row label="Creatives">{campaign.creative_ids.length}</Row>
+          <Row label="Creatives">{creatives ?? campaign.creative_ids.length}</Row>
           <Row label="Terms">
             <Text style={{ whiteSpace: 'pre-wrap' }}>{orDash(campaign.terms)}</Text>
           </Row>

@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
@@ -28,7 +28,16 @@ import {
   capitalize,
   type Campaign,
 } from '../types';
+import { checkTiersAndOverrides, inputToUnit, unitToInput } from '../utils/commission-rows';
 import { isoToDateInput } from '../utils/format-commission';
+import {
+  CountriesSelect,
+  OverridesFieldset,
+  TiersFieldset,
+  type CampaignEditSlots,
+  type OverrideRow,
+  type TierRow,
+} from './campaign-edit-extras';
 import {
   bpsToPercentInput,
   minorToMajorInput,
@@ -59,8 +68,21 @@ const formSchema = z
     terms: z.string().max(20_000),
     pixel_enabled: z.boolean(),
     max_order: z.string(),
+    tiers: z.array(
+      z.object({ min_conversions_in_month: z.union([z.number(), z.string()]), amount: z.string() }),
+    ),
+    publisher_overrides: z.array(
+      z.object({ publisher_id: z.string(), publisher_label: z.string(), amount: z.string() }),
+    ),
+    allowed_countries: z.array(z.string()),
+    creative_ids: z.array(z.string()),
   })
   .superRefine((v, ctx) => {
+    checkTiersAndOverrides(
+      v,
+      v.commission_model === 'revshare' ? 'Enter a percentage from 0.01 to 100' : amountMessage(v.currency),
+      (path, message) => ctx.addIssue({ code: 'custom', path, message }),
+    );
     if (v.commission_model === 'revshare') {
       const bps = parsePercentToBps(v.revshare_percent);
       if (bps === null || bps < 1 || bps > 10_000) {
@@ -124,6 +146,17 @@ function initialValues(campaign?: Campaign): FormValues {
     terms: campaign?.terms ?? '',
     pixel_enabled: campaign?.pixel_enabled ?? false,
     max_order: minorToMajorInput(campaign?.max_order_minor, currency),
+    tiers: (campaign?.tiers ?? []).map((t): TierRow => ({
+      min_conversions_in_month: t.min_conversions_in_month,
+      amount: unitToInput(t, campaign?.commission_model, currency),
+    })),
+    publisher_overrides: (campaign?.publisher_overrides ?? []).map((o): OverrideRow => ({
+      publisher_id: o.publisher_id,
+      publisher_label: '',
+      amount: unitToInput(o, campaign?.commission_model, currency),
+    })),
+    allowed_countries: campaign?.allowed_countries ?? [],
+    creative_ids: campaign?.creative_ids ?? [],
   };
 }
 
@@ -150,6 +183,18 @@ export function toCampaignInput(v: FormValues): CampaignInput {
     terms: v.terms,
     pixel_enabled: v.pixel_enabled,
     max_order_minor: v.max_order.trim() === '' ? null : parseMajorToMinor(v.max_order, v.currency),
+    tiers: v.tiers
+      .map((t) => ({
+        min_conversions_in_month: Number(t.min_conversions_in_month),
+        ...inputToUnit(t.amount, revshare, v.currency),
+      }))
+      .sort((a, b) => a.min_conversions_in_month - b.min_conversions_in_month),
+    publisher_overrides: v.publisher_overrides.map((o) => ({
+      publisher_id: o.publisher_id,
+      ...inputToUnit(o.amount, revshare, v.currency),
+    })),
+    allowed_countries: v.allowed_countries,
+    creative_ids: v.creative_ids,
   };
 }
 
@@ -162,9 +207,17 @@ interface CampaignEditFormProps {
   onSubmit(input: CampaignInput): Promise<unknown>;
   onCancel?(): void;
   onSaved?(): void;
+  /** creatives picker and publisher search, composed by the app */
+  slots?: CampaignEditSlots;
 }
 
-export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: CampaignEditFormProps) {
+export function CampaignEditForm({
+  campaign,
+  onSubmit,
+  onCancel,
+  onSaved,
+  slots = {},
+}: CampaignEditFormProps) {
   const form = useForm<FormValues>({
     initialValues: initialValues(campaign),
     validate: schemaResolver(formSchema, { sync: true }),
@@ -175,6 +228,11 @@ export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: Camp
   const { values } = form;
   const revshare = values.commission_model === 'revshare';
   const statuses = campaign ? CAMPAIGN_STATUSES : CAMPAIGN_STATUSES.filter((s) => s !== 'ended');
+  const { setFieldValue } = form;
+  const setCountries = useCallback(
+    (codes: string[]) => setFieldValue('allowed_countries', codes),
+    [setFieldValue],
+  );
 
   const submit = async (submitted: FormValues) => {
     setSaving(true);
@@ -269,7 +327,22 @@ export function CampaignEditForm({ campaign, onSubmit, onCancel, onSaved }: Camp
           <TextInput label="Start date" type="date" {...form.getInputProps('starts_at')} />
           <TextInput label="End date" type="date" {...form.getInputProps('ends_at')} />
         </SimpleGrid>
+        <CountriesSelect
+          value={values.allowed_countries}
+          error={form.errors.allowed_countries}
+          onChange={setCountries}
+        />
         <Textarea label="Terms" autosize minRows={2} {...form.getInputProps('terms')} />
+        {slots.creatives && (
+          <Fieldset legend="Creatives" variant="unstyled">
+            {slots.creatives({
+              value: values.creative_ids,
+              onChange: (ids) => form.setFieldValue('creative_ids', ids),
+            })}
+          </Fieldset>
+        )}
+        <TiersFieldset form={form} values={values} />
+        <OverridesFieldset form={form} values={values} slots={slots} />
         <Fieldset legend="Browser pixel" variant="unstyled">
           <Stack gap="sm">
             {/* The description stays outside the switch's label, which would otherwise read it as the name. */}
