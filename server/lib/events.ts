@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Message } from '../modules/messaging/schema';
 
 /**
  * In-process domain events: how one module reacts to another's changes without reaching into its
@@ -16,6 +17,8 @@ export interface DomainEvents {
   'stats.changed': { advertiserId: string; publisherId: string };
   /** an admin changed platform settings (fee, minimum payout, default currency: every dashboard's figures) */
   'settings.changed': Record<string, never>;
+  /** a message was sent (committed): live streams of its conversation's members pass it on */
+  'message.created': { conversationId: string; memberIds: string[]; message: Message };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,5 +1,6 @@
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
+import { MessagesUnreadBadge } from '../../features/messaging/components/unread-badge';
 import { getQuickActions } from './quick-actions';
 
 interface QuickActionsNavProps {
@@ -17,7 +18,10 @@ export function QuickActionsNav({ role, onNavigate }: QuickActionsNavProps) {
           component={Link}
           to={action.to}
           label={action.label}
-          active={pathname === action.to}
+          active={
+            pathname === action.to || (action.to === '/messaging' && pathname.startsWith('/conversation='))
+          }
+          rightSection={action.to === '/messaging' ? <MessagesUnreadBadge /> : undefined}
           onClick={onNavigate}
         />
       ))}

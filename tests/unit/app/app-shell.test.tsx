@@ -44,16 +44,36 @@ describe('app shell', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('shows placeholder sections honestly', async () => {
+  it('shows the media library at /media, no longer a placeholder', async () => {
     renderApp('/media');
     expect(await screen.findByRole('heading', { name: 'Media library' })).toBeInTheDocument();
-    expect(screen.getByText('This section is coming in a later release.')).toBeInTheDocument();
+    expect(screen.queryByText('This section is coming in a later release.')).not.toBeInTheDocument();
   });
 
   it('opens a conversation from a /conversation=<id> link', async () => {
+    const member = { role: 'publisher', company_name: null, last_read_seq: 0, last_read_at: null };
+    server.on('GET', '/conversations/c-42', {
+      status: 200,
+      body: {
+        id: 'c-42',
+        campaign_id: null,
+        campaign_name: null,
+        created_by: 'u-2',
+        created_at: '2025-01-01T00:00:00.000Z',
+        last_message_at: null,
+        members: [
+          { ...member, id: 'u-2', name: 'Paula Pereira' },
+          { ...member, id: 'u-1', name: 'Ada', role: 'advertiser' },
+        ],
+        last_message: null,
+        unread_count: 0,
+      },
+    });
+    server.on('GET', '/conversations/c-42/messages', { status: 200, body: [] });
     renderApp('/conversation=c-42');
     expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
-    expect(screen.getByText('c-42')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Paula Pereira' })).toBeInTheDocument();
+    expect(screen.getByText('No messages yet. Say hello!')).toBeInTheDocument();
   });
 
   it('shows a 404 page for unknown paths', async () => {

@@ -1,21 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { PlaceholderPage } from '../../../components/placeholder-page';
-import { MESSAGING_DESCRIPTION } from './placeholder-pages';
-
-const CONVERSATION_PREFIX = '/conversation=';
-
-/** The conversation id in a `/conversation=<id>` path (a push click target), or null. */
-export function conversationIdFromPath(pathname: string): string | null {
-  if (!pathname.startsWith(CONVERSATION_PREFIX)) return null;
-  const raw = pathname.slice(CONVERSATION_PREFIX.length);
-  if (!raw || raw.includes('/')) return null;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-}
+import { conversationIdFromPath, MessagingRoute } from './messaging';
 
 export function NotFound() {
   return (
@@ -32,13 +17,6 @@ export function NotFound() {
 /** React Router cannot match a parameter inside a segment, so `/conversation=<id>` is matched here. */
 export function CatchAllRoute() {
   const { pathname } = useLocation();
-  const conversationId = conversationIdFromPath(pathname);
-  if (conversationId === null) return <NotFound />;
-  return (
-    <PlaceholderPage title="Messages" description={MESSAGING_DESCRIPTION}>
-      <Text>
-        Conversation <strong>{conversationId}</strong>
-      </Text>
-    </PlaceholderPage>
-  );
+  if (conversationIdFromPath(pathname) === null) return <NotFound />;
+  return <MessagingRoute />;
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { MessageButton } from '../../../components/message-button';
 import { ReasonForm } from '../../../components/reason-form';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideApplication } from '../api/decide-application';
@@ -80,6 +81,11 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                   />
                 ) : (
                   <Group gap={6} wrap="nowrap">
+                    <MessageButton
+                      userId={application.publisher_id}
+                      name={application.publisher_name}
+                      campaignId={application.campaign_id}
+                    />
                     {application.status === 'pending' && (
                       <>
                         <Button

@@ -1,16 +1,23 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { DetailsCard } from '../../../components/details-card';
+import { MessageButton } from '../../../components/message-button';
 import { useAdvertiser } from '../api/get-advertiser';
 
-/** advertiserDetails: who runs a campaign. */
-export function AdvertiserCard({ advertiserId }: { advertiserId: string }) {
+/** advertiserDetails: who runs a campaign (opened from `campaignId`: a message is about that campaign). */
+export function AdvertiserCard({ advertiserId, campaignId }: { advertiserId: string; campaignId?: string }) {
   return (
     <DetailsCard
       noun="advertiser"
       query={useAdvertiser(advertiserId)}
       title={(a) => a.company_name || a.name}
       rows={(a) => [
-        ['Contact', a.name],
+        [
+          'Contact',
+          <Group gap="sm">
+            {a.name}
+            <MessageButton userId={a.id} name={a.company_name || a.name} campaignId={campaignId} />
+          </Group>,
+        ],
         [
           'Website',
           a.website ? (

@@ -1,5 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import { DetailsCard } from '../../../components/details-card';
+import { MessageButton } from '../../../components/message-button';
 import { usePublisher } from '../api/get-publisher';
 
 /** A publisher at a glance: reach and the categories of their verified websites. */
@@ -31,6 +32,7 @@ export function PublisherCard({ publisherId }: { publisherId: string }) {
           ),
         ],
         ['Member since', p.created_at.slice(0, 10)],
+        ['Contact', <MessageButton userId={p.id} name={p.display_name || p.name} />],
       ]}
     />
   );

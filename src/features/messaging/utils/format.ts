@@ -1,0 +1,47 @@
+import type { Conversation, Member } from '../types';
+
+/** Who a conversation is with, as the caller sees it: the other members' names (companies for firms). */
+export function otherMembers(conversation: Conversation, userId: string | undefined): Member[] {
+  const others = conversation.members.filter((m) => m.id !== userId);
+  return others.length > 0 ? others : conversation.members;
+}
+
+export const displayName = (m: { name: string; company_name: string | null }) =>
+  m.company_name ? `${m.name} (${m.company_name})` : m.name || 'Unnamed user';
+
+export function conversationTitle(conversation: Conversation, userId: string | undefined): string {
+  return otherMembers(conversation, userId)
+    .map((m) => m.name || 'Unnamed user')
+    .join(', ');
+}
+
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('') || '?';
+
+const ROLE_LABEL: Record<Member['role'], string> = {
+  advertiser: 'Advertiser',
+  publisher: 'Publisher',
+  admin: 'Admin',
+};
+export const roleLabel = (role: Member['role']) => ROLE_LABEL[role];
+
+/** "14:05" today, "Mon 14:05" this week, else the date. */
+export function shortTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === now.toDateString()) return time;
+  const days = (now.getTime() - at.getTime()) / 86_400_000;
+  if (days < 6) return `${at.toLocaleDateString(undefined, { weekday: 'short' })} ${time}`;
+  return at.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
