@@ -5,6 +5,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-protocol';
 
 const port = parentPort!;
@@ -132,7 +133,8 @@ function lowerOwnPriority(): void {
 }
 
 lowerOwnPriority();
-const db = await PGlite.create(dataDir);
+// pg_trgm: the search indexes (migration 0011) need it loaded whenever their tables are written
+const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
 
 port.on('message', (request: WorkerRequest) => {
   // requests are handled concurrently: PGlite's own locks order them as they would on the main thread

@@ -1,6 +1,6 @@
 import { Alert, Loader, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../lib/search';
 
 /** The typed text, its debounced form, and whether it is long enough to search. */
@@ -33,9 +33,14 @@ export function QuickSearch<T>({
   onPick,
 }: QuickSearchProps<T>) {
   const { data, error, isFetching } = result;
+  const input = useRef<HTMLInputElement>(null);
+  // The modal's focus trap runs before a lazily loaded body exists (and then lands on the close
+  // button): focus the box once it is there, so typing starts at once.
+  useEffect(() => input.current?.focus(), []);
   return (
     <Stack gap="sm">
       <TextInput
+        ref={input}
         label={label}
         placeholder={`At least ${MIN_SEARCH_LENGTH} characters`}
         value={search.query}

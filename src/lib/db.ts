@@ -18,16 +18,26 @@ export interface RatesRow {
   fetchedAt: number;
 }
 
+/** A user's recent searches, newest first (features/search/recent-searches.ts keeps the rules). */
+export interface RecentSearchesRow {
+  userId: string;
+  queries: string[];
+  updatedAt: number;
+}
+
 /** Client-side IndexedDB. Each release that changes tables adds a `version()` block; old ones stay. */
 export class AffilioDatabase extends Dexie {
   declare kv: EntityTable<KeyValueRow, 'key'>;
   declare rates: Table<RatesRow, [source: string, day: string]>;
+  declare recentSearches: EntityTable<RecentSearchesRow, 'userId'>;
 
   constructor(name = 'affilio') {
     super(name);
     this.version(1).stores({ kv: 'key' });
     // v2: exchange rates keyed by [source+day], so the latest day of a source is one range read.
     this.version(2).stores({ kv: 'key', rates: '[source+day]' });
+    // v3: recent searches, one row per user (offline, survives reloads).
+    this.version(3).stores({ kv: 'key', rates: '[source+day]', recentSearches: 'userId' });
   }
 }
 

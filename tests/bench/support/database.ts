@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** Where a server keeps its data: a PGlite directory or a PostgreSQL database. */
@@ -18,7 +19,7 @@ export async function openInspector(backend: Backend): Promise<Inspector> {
   let rows: <T>(sql: string, params?: unknown[]) => Promise<T[]>;
   let close: () => Promise<void>;
   if (backend.kind === 'pglite') {
-    const db = await PGlite.create(backend.dataDir);
+    const db = await PGlite.create(backend.dataDir, { extensions: { pg_trgm } });
     rows = async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows;
     close = () => db.close();
   } else {

@@ -1,27 +1,22 @@
+import type { SearchResult } from '../../../../server/modules/search/schema';
 import { QuickSearch, useQuickSearchQuery } from '../../../components/quick-search';
-import { useFormatMoney } from '../../../lib/display-money';
-import { useCampaigns } from '../api/get-campaigns';
-import { CAMPAIGN_PAGE_SIZE, DEFAULT_CAMPAIGN_FILTERS, type Campaign } from '../types';
-import { formatCommission } from '../utils/format-commission';
+import { useSearchCampaigns } from '../api/search-campaigns';
+import type { Campaign } from '../types';
 
-/** campaignSearch: quick search over the campaigns the user may see. */
-export function CampaignSearch({ onPick }: { onPick(campaign: Campaign): void }) {
+/** campaignSearch: quick search over the campaigns the user may see (typos forgiven). */
+export function CampaignSearch({ onPick }: { onPick(campaign: Pick<Campaign, 'id' | 'name'>): void }) {
   const search = useQuickSearchQuery();
-  const money = useFormatMoney();
-  const result = useCampaigns(
-    { ...DEFAULT_CAMPAIGN_FILTERS, search: search.debounced, page: 1, limit: CAMPAIGN_PAGE_SIZE },
-    { enabled: search.enabled },
-  );
+  const result = useSearchCampaigns(search.debounced, { enabled: search.enabled });
   return (
-    <QuickSearch<Campaign>
+    <QuickSearch<SearchResult>
       label="Search campaigns by name"
       emptyText="No campaigns found."
       search={search}
       result={result}
       getKey={(c) => c.id}
-      getLabel={(c) => c.name}
-      getDescription={(campaign) => formatCommission(campaign, money)}
-      onPick={onPick}
+      getLabel={(c) => c.title}
+      getDescription={(c) => c.subtitle}
+      onPick={(c) => onPick({ id: c.id, name: c.title })}
     />
   );
 }

@@ -7,6 +7,8 @@ export interface PublisherListParams {
 export const publisherKeys = {
   all: ['publishers'] as const,
   lists: () => [...publisherKeys.all, 'list'] as const,
+  /** the quick search (`/api/search/...` scoped endpoint) */
+  search: (q: string) => [...publisherKeys.all, 'search', q] as const,
   list: (params: PublisherListParams) => [...publisherKeys.lists(), params] as const,
   detail: (id: string) => [...publisherKeys.all, 'detail', id] as const,
 };

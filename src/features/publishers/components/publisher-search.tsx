@@ -1,24 +1,24 @@
+import type { SearchResult } from '../../../../server/modules/search/schema';
 import { QuickSearch, useQuickSearchQuery } from '../../../components/quick-search';
-import { usePublishers } from '../api/get-publishers';
-import { PUBLISHER_PAGE_SIZE, type PublisherSummary } from '../types';
+import { useSearchPublishers } from '../api/search-publishers';
+import type { PublisherSummary } from '../types';
 
-/** publisherSearch: quick search in the publisher directory. */
-export function PublisherSearch({ onPick }: { onPick(publisher: PublisherSummary): void }) {
+type PickedPublisher = Pick<PublisherSummary, 'id' | 'name' | 'display_name'>;
+
+/** publisherSearch: quick search in the publisher directory (typos forgiven). */
+export function PublisherSearch({ onPick }: { onPick(publisher: PickedPublisher): void }) {
   const search = useQuickSearchQuery();
-  const result = usePublishers(
-    { search: search.debounced, page: 1, limit: PUBLISHER_PAGE_SIZE },
-    { enabled: search.enabled },
-  );
+  const result = useSearchPublishers(search.debounced, { enabled: search.enabled });
   return (
-    <QuickSearch<PublisherSummary>
+    <QuickSearch<SearchResult>
       label="Search publishers by name"
       emptyText="No publishers found."
       search={search}
       result={result}
       getKey={(p) => p.id}
-      getLabel={(p) => p.display_name || p.name}
-      getDescription={(p) => [p.country, p.categories.join(', ')].filter(Boolean).join(' · ')}
-      onPick={onPick}
+      getLabel={(p) => p.title}
+      getDescription={(p) => p.subtitle}
+      onPick={(p) => onPick({ id: p.id, name: p.title, display_name: null })}
     />
   );
 }

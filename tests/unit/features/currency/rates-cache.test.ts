@@ -105,7 +105,7 @@ describe('saved rates (Dexie)', () => {
 
     const upgraded = new AffilioDatabase('affilio-upgrade-test');
     await upgraded.open();
-    expect(upgraded.verno).toBe(2);
+    expect(upgraded.verno).toBe(3);
     expect(await upgraded.kv.get('hello')).toMatchObject({ value: 'world' });
     await upgraded.rates.put({
       source: 'USD',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublisherSummary } from '../../../../src/features/publishers/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
@@ -23,7 +23,20 @@ beforeEach(() => {
   server = installFakeServer()
     .on('GET', '/auth/me', { status: 200, body: makeUser() })
     .on('GET', '/publishers', { status: 200, body: [paula], headers: { 'x-total-count': '1' } })
-    .on('GET', '/publishers/pub-1', { status: 200, body: paula });
+    .on('GET', '/publishers/pub-1', { status: 200, body: paula })
+    .on('GET', '/search/publishers', {
+      status: 200,
+      body: [
+        {
+          id: 'pub-1',
+          type: 'publisher',
+          title: 'Tech Reviews Daily',
+          subtitle: 'Paula P · SE · Publisher',
+          url: '/publishers?publisher=pub-1',
+        },
+      ],
+      headers: { 'x-total-count': '1' },
+    });
   signIn();
 });
 
@@ -38,15 +51,16 @@ describe('publishers directory', () => {
     expect(await within(dialog).findByText('2 verified of 3')).toBeInTheDocument();
   });
 
-  it('searches in publisherSearch only from 2 characters', async () => {
+  it('searches in publisherSearch only from 2 characters, typing straight into the focused box', async () => {
     const { user } = renderApp('/publishers');
     await user.click(await screen.findByRole('button', { name: 'Quick search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Search publishers' });
-    const before = server.callsTo('GET', '/publishers').length;
-    await user.type(await within(dialog).findByLabelText('Search publishers by name'), 'T');
+    const input = await within(dialog).findByLabelText('Search publishers by name');
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.keyboard('T');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(server.callsTo('GET', '/publishers')).toHaveLength(before);
-    await user.type(within(dialog).getByLabelText('Search publishers by name'), 'e');
+    expect(server.callsTo('GET', '/search/publishers')).toHaveLength(0);
+    await user.keyboard('e');
     await user.click(await within(dialog).findByRole('button', { name: /Tech Reviews Daily/ }));
     expect(await screen.findByText('2 verified of 3')).toBeInTheDocument();
   });

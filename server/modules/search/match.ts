@@ -1,0 +1,73 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { containsPattern } from '../../lib/db-errors';
+
+/**
+ * How close a misspelling may be: pg_trgm's word similarity between the query and the best-matching
+ * stretch of a name. The default 0.6 misses "Marthon" for "Marathon Gear" (0.55); 0.5 still keeps
+ * two-letter noise out. Set per transaction (service.ts) because the `%>` operator reads it from there.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
+/** A user's query, prepared once for every scope. */
+export interface SearchTerm {
+  text: string;
+  /** `%text%` for ILIKE, wildcards taken literally */
+  contains: string;
+  /** `text%` */
+  prefix: string;
+  /** the query's words (letters and digits), at most 8; each must match on its own */
+  words: { text: string; contains: string }[];
+  /** each word as a prefix, all required (`marat:* & gear:*`); null without letters or digits */
+  tsquery: string | null;
+}
+
+export function searchTerm(text: string): SearchTerm {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return {
+    text,
+    contains: containsPattern(text),
+    prefix: containsPattern(text).slice(1),
+    words: words.map((w) => ({ text: w, contains: containsPattern(w) })),
+    tsquery: words.length ? words.map((w) => `${w}:*`).join(' & ') : null,
+  };
+}
+
+/** The text the campaigns' full-text index is built on (schema.ts `campaigns_search_idx`): same expression. */
+export const campaignDocument = (name: SQLWrapper, description: SQLWrapper) =>
+  sql`to_tsvector('simple'::regconfig, ${name} || ' ' || ${description})`;
+
+/** One word (or, without words, the whole text) in any of `columns`: contained, or within typo distance. */
+function wordIn(word: { text: string; contains: string }, columns: SQLWrapper[]): SQL {
+  const parts = columns.map((column) => sql`${column} ilike ${word.contains} or ${column} %> ${word.text}`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * Rows where every word of the query is in one of `columns`, contained or within typo distance (both
+ * served by the columns' trigram GIN indexes, the words' bitmaps intersected: "nordic hikng" does not
+ * fetch every Nordic row), or whose full-text `document` has every word as a prefix.
+ */
+export function matches(term: SearchTerm, columns: SQLWrapper[], document?: SQL): SQL {
+  const words = term.words.length ? term.words : [{ text: term.text, contains: term.contains }];
+  const parts = [
+    sql`(${sql.join(
+      words.map((word) => wordIn(word, columns)),
+      sql` and `,
+    )})`,
+  ];
+  if (document && term.tsquery) {
+    parts.push(sql`${document} @@ to_tsquery('simple'::regconfig, ${term.tsquery})`);
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * Orders results: an exact title first (2), then titles starting with the query (1), then by the best
+ * word similarity over `columns` (0..1).
+ */
+export function rank(term: SearchTerm, title: SQLWrapper, columns: SQLWrapper[]): SQL<number> {
+  const similarity = columns.map((c) => sql`coalesce(word_similarity(${term.text}, ${c}), 0)`);
+  return sql<number>`(case when lower(${title}) = lower(${term.text}) then 2
+    when ${title} ilike ${term.prefix} then 1 else 0 end
+    + greatest(${sql.join(similarity, sql`, `)}))::float8`;
+}

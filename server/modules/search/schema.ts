@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { offsetParam } from '../../lib/zod-numbers';
+
+/** The scopes of search, as in the URL (`/api/search/{scope}`) and the keys of a global answer. */
+export const SEARCH_SCOPES = [
+  'campaigns',
+  'publishers',
+  'advertisers',
+  'websites',
+  'applications',
+  'invoices',
+  'media',
+  'messages',
+] as const;
+export type SearchScopeName = (typeof SEARCH_SCOPES)[number];
+
+/** An item's `type`: the scope's name in the singular. */
+export const RESULT_TYPES = [
+  'campaign',
+  'publisher',
+  'advertiser',
+  'website',
+  'application',
+  'invoice',
+  'media',
+  'message',
+] as const;
+export type SearchResultType = (typeof RESULT_TYPES)[number];
+
+/** Spec §5: shorter queries answer nothing (200, empty). */
+export const MIN_QUERY_LENGTH = 2;
+export const MAX_QUERY_LENGTH = 200;
+
+const q = z
+  .string({ error: 'q must be text' })
+  .trim()
+  .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)
+  .default('');
+
+const limit = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(fallback);
+
+export const globalSearchQuery = z.object({ q, limit: limit(10, 50) });
+export type GlobalSearchQuery = z.output<typeof globalSearchQuery>;
+
+export const scopedSearchQuery = z.object({ q, limit: limit(20, 100), offset: offsetParam });
+export type ScopedSearchQuery = z.output<typeof scopedSearchQuery>;
+
+export const suggestionsQuery = z.object({ q });
+
+export const searchResultSchema = z.object({
+  id: z.string(),
+  type: z.enum(RESULT_TYPES),
+  title: z.string(),
+  subtitle: z.string(),
+  /** the client route that opens the item */
+  url: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+const results = z.array(searchResultSchema);
+export const globalSearchSchema = z.object({
+  campaigns: results,
+  publishers: results,
+  advertisers: results,
+  websites: results,
+  applications: results,
+  invoices: results,
+  media: results,
+  messages: results,
+});
+export type GlobalSearchResults = z.infer<typeof globalSearchSchema>;

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import type { UserRow } from '../users/queries';
+import { searchTerm, WORD_SIMILARITY_THRESHOLD } from './match';
+import {
+  MIN_QUERY_LENGTH,
+  SEARCH_SCOPES,
+  type GlobalSearchResults,
+  type GlobalSearchQuery,
+  type ScopedSearchQuery,
+  type SearchResult,
+  type SearchScopeName,
+} from './schema';
+import { SCOPES } from './scopes';
+import type { ScopeAnswer, SearchHit, SearchPage } from './types';
+
+export const MAX_SUGGESTIONS = 10;
+
+/** Runs `work` with this transaction's typo tolerance (the `%>` operator reads the setting). */
+function withSearchSettings<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+    );
+    return work(tx as unknown as Db);
+  });
+}
+
+async function runScopes(db: Db, user: UserRow, q: string, page: SearchPage) {
+  const term = searchTerm(q);
+  return withSearchSettings(db, async (tx) => {
+    const answers = {} as Record<SearchScopeName, ScopeAnswer>;
+    // one after another: a transaction is one connection
+    for (const scope of SEARCH_SCOPES) answers[scope] = await SCOPES[scope](tx, user, term, page);
+    return answers;
+  });
+}
+
+const results = (hits: SearchHit[]): SearchResult[] => hits.map((h) => h.result);
+
+export function emptyGlobalResults(): GlobalSearchResults {
+  return Object.fromEntries(SEARCH_SCOPES.map((s) => [s, []])) as unknown as GlobalSearchResults;
+}
+
+/** Up to `limit` items per scope, grouped by type; a query under 2 characters finds nothing. */
+export async function globalSearch(
+  db: Db,
+  user: UserRow,
+  query: GlobalSearchQuery,
+): Promise<GlobalSearchResults> {
+  if (query.q.length < MIN_QUERY_LENGTH) return emptyGlobalResults();
+  const answers = await runScopes(db, user, query.q, { limit: query.limit, offset: 0, withTotal: false });
+  const grouped = emptyGlobalResults();
+  for (const scope of SEARCH_SCOPES) grouped[scope] = results(answers[scope].hits);
+  return grouped;
+}
+
+/** One scope, paginated, with the number of all matches. */
+export async function scopedSearch(
+  db: Db,
+  user: UserRow,
+  scope: SearchScopeName,
+  query: ScopedSearchQuery,
+): Promise<{ items: SearchResult[]; total: number }> {
+  if (query.q.length < MIN_QUERY_LENGTH) return { items: [], total: 0 };
+  const term = searchTerm(query.q);
+  const answer = await withSearchSettings(db, (tx) =>
+    SCOPES[scope](tx, user, term, { limit: query.limit, offset: query.offset, withTotal: true }),
+  );
+  return { items: results(answer.hits), total: answer.total };
+}
+
+/** Completions: the best-ranked distinct titles the caller may see, across every scope. */
+export async function suggestions(db: Db, user: UserRow, q: string): Promise<string[]> {
+  if (q.length < MIN_QUERY_LENGTH) return [];
+  const answers = await runScopes(db, user, q, { limit: MAX_SUGGESTIONS, offset: 0, withTotal: false });
+  const hits = SEARCH_SCOPES.flatMap((scope) => answers[scope].hits).sort((a, b) => b.rank - a.rank);
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const { result } of hits) {
+    const key = result.title.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    titles.push(result.title);
+    if (titles.length === MAX_SUGGESTIONS) break;
+  }
+  return titles;
+}

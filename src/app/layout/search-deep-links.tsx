@@ -1,0 +1,63 @@
+import { modals } from '@mantine/modals';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { getMediaItemQueryOptions } from '../../features/media/api/get-media-item';
+import { MediaPreview } from '../../features/media/components/media-preview';
+import { getWebsitesQueryOptions } from '../../features/websites/api/get-websites';
+import { openCampaignDetails, openPublisherCard } from '../routes/app/marketplace-modal-contents';
+
+/** Query parameters of the routes global search links to, and what each opens on top of its page. */
+const OPENERS: Record<string, (id: string, title: string | undefined, client: QueryClient) => void> = {
+  campaign: (id, title) => openCampaignDetails({ id, name: title ?? 'Campaign' }),
+  advertiser: (advertiserId) =>
+    modals.openContextModal({
+      modal: 'advertiserDetails',
+      title: 'Advertiser',
+      innerProps: { advertiserId },
+    }),
+  publisher: (id, title) => openPublisherCard({ id, name: title ?? 'Publisher', display_name: null }),
+  applications: (campaignId, title) =>
+    modals.openContextModal({
+      modal: 'campaignPublishers',
+      title: title ? `Publishers of ${title}` : 'Publishers',
+      size: 'xl',
+      innerProps: { campaignId },
+    }),
+  media: (id, _title, client) => {
+    void client.fetchQuery(getMediaItemQueryOptions(id)).then((media) => {
+      modals.open({ title: media.filename, size: 'lg', children: <MediaPreview media={media} /> });
+    });
+  },
+  website: (id, _title, client) => {
+    void client.fetchQuery(getWebsitesQueryOptions()).then((sites) => {
+      const website = sites.find((site) => site.id === id);
+      if (website) {
+        modals.openContextModal({ modal: 'website', title: `Edit ${website.name}`, innerProps: { website } });
+      }
+    });
+  },
+};
+
+/**
+ * Opens the item a search result points at (`/campaigns?campaign=ID`, `/publishers?publisher=ID`, …),
+ * then drops the parameter so going back or reloading does not open it again.
+ */
+export function SearchDeepLinks() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const found = Object.keys(OPENERS).find((name) => params.get(name));
+    if (!found) return;
+    const state = location.state as { searchTitle?: string } | null;
+    OPENERS[found]!(params.get(found)!, state?.searchTitle, client);
+    params.delete(found);
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [location, navigate, client]);
+
+  return null;
+}

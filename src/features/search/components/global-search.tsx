@@ -1,0 +1,160 @@
+import '@mantine/spotlight/styles.css';
+import { Group, Loader, Text } from '@mantine/core';
+import { Spotlight } from '@mantine/spotlight';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuickSearchQuery } from '../../../components/quick-search';
+import { MIN_SEARCH_LENGTH } from '../../../lib/search';
+import { useGlobalSearch } from '../api/get-global-search';
+import { searchSpotlight, searchSpotlightStore } from '../search-spotlight-store';
+import { SEARCH_FAILED_TEXT, SEARCH_GROUPS, type GlobalSearchResults, type SearchResult } from '../types';
+import { useRecentSearches } from '../use-recent-searches';
+
+const TYPE_LABELS: Record<SearchResult['type'], string> = {
+  campaign: 'Campaign',
+  publisher: 'Publisher',
+  advertiser: 'Advertiser',
+  website: 'Website',
+  application: 'Application',
+  invoice: 'Invoice',
+  media: 'Media',
+  message: 'Message',
+};
+
+/** Results arrive after the query changed: nothing is selected until the user moves with the arrows. */
+function useResetSelection(data: unknown) {
+  useEffect(() => {
+    searchSpotlightStore.updateState((state) => ({ ...state, selected: -1 }));
+    document
+      .querySelectorAll('.mantine-Spotlight-actionsList [data-selected]')
+      .forEach((element) => element.removeAttribute('data-selected'));
+  }, [data]);
+}
+
+function ResultGroups({ data, onOpen }: { data: GlobalSearchResults; onOpen(result: SearchResult): void }) {
+  const groups = SEARCH_GROUPS.filter(({ key }) => data[key].length > 0);
+  if (groups.length === 0) return <Spotlight.Empty>Nothing found.</Spotlight.Empty>;
+  return groups.map(({ key, label }) => (
+    <Spotlight.ActionsGroup key={key} label={label} role="group" aria-label={label}>
+      {data[key].map((result) => (
+        <Spotlight.Action
+          key={`${result.type}-${result.id}`}
+          label={result.title}
+          description={result.subtitle}
+          rightSection={
+            <Text size="xs" c="dimmed" visibleFrom="xs">
+              {TYPE_LABELS[result.type]}
+            </Text>
+          }
+          onClick={() => onOpen(result)}
+        />
+      ))}
+    </Spotlight.ActionsGroup>
+  ));
+}
+
+function RecentSearches({
+  recent,
+  onPick,
+  onClear,
+}: {
+  recent: string[];
+  onPick(query: string): void;
+  onClear(): void;
+}) {
+  if (recent.length === 0) {
+    return (
+      <Spotlight.Empty>
+        Search campaigns, publishers, advertisers, websites, applications and invoices.
+      </Spotlight.Empty>
+    );
+  }
+  return (
+    <Spotlight.ActionsGroup label="Recent searches" role="group" aria-label="Recent searches">
+      {recent.map((query) => (
+        <Spotlight.Action
+          key={query}
+          label={query}
+          closeSpotlightOnTrigger={false}
+          onClick={() => onPick(query)}
+        />
+      ))}
+      <Spotlight.Action
+        label="Clear recent searches"
+        c="dimmed"
+        closeSpotlightOnTrigger={false}
+        onClick={onClear}
+      />
+    </Spotlight.ActionsGroup>
+  );
+}
+
+/**
+ * Global search (Ctrl/Cmd+K or the header box): everything the user may see, grouped by type; Enter
+ * or a click opens the item's route. With an empty box it lists the user's recent searches.
+ */
+export function GlobalSearch({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const search = useQuickSearchQuery();
+  const { recent, add, clear } = useRecentSearches(userId);
+  const { data, error, isFetching } = useGlobalSearch(search.debounced);
+  const current = search.enabled ? data : undefined;
+  useResetSelection(current);
+  // the store outlives the layout (sign-out, tests): a later mount starts closed
+  useEffect(() => searchSpotlight.close, []);
+
+  const open = (result: SearchResult) => {
+    add(search.query);
+    navigate(result.url, { state: { searchTitle: result.title } });
+  };
+
+  const typed = search.query.trim();
+  let body: React.ReactNode;
+  if (typed.length === 0) {
+    body = <RecentSearches recent={recent} onPick={search.setQuery} onClear={clear} />;
+  } else if (typed.length < MIN_SEARCH_LENGTH) {
+    body = <Spotlight.Empty>Type at least {MIN_SEARCH_LENGTH} characters.</Spotlight.Empty>;
+  } else if (search.enabled && error && !isFetching) {
+    // spec §8: the failure clears the results
+    body = (
+      <Spotlight.Empty>
+        <Text c="red" role="alert" size="sm">
+          {SEARCH_FAILED_TEXT}
+        </Text>
+      </Spotlight.Empty>
+    );
+  } else if (current) {
+    body = <ResultGroups data={current} onOpen={open} />;
+  } else {
+    body = (
+      <Spotlight.Empty>
+        <Group justify="center" gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Searching…
+          </Text>
+        </Group>
+      </Spotlight.Empty>
+    );
+  }
+
+  return (
+    <Spotlight.Root
+      store={searchSpotlightStore}
+      query={search.query}
+      onQueryChange={search.setQuery}
+      // each opening starts from an empty box (the recent searches), however the last one ended
+      onSpotlightOpen={() => search.setQuery('')}
+      shortcut={['mod + K']}
+      scrollable
+      maxHeight="min(60vh, 480px)"
+    >
+      <Spotlight.Search
+        placeholder="Search…"
+        aria-label="Search"
+        rightSection={isFetching ? <Loader size="xs" /> : null}
+      />
+      <Spotlight.ActionsList aria-label="Search results">{body}</Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { ActionIcon, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import { SearchIcon } from '../../../components/icons';
+import { searchSpotlight } from '../search-spotlight-store';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** The header's search box: opens the global search (as Ctrl/Cmd+K does); an icon on narrow screens. */
+export function HeaderSearch() {
+  return (
+    <>
+      <UnstyledButton
+        onClick={searchSpotlight.open}
+        aria-label="Search"
+        aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+        visibleFrom="sm"
+        px="sm"
+        h={34}
+        w={260}
+        style={{
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          background: 'var(--mantine-color-default)',
+        }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={8} wrap="nowrap">
+            <SearchIcon />
+            <Text size="sm" c="dimmed">
+              Search
+            </Text>
+          </Group>
+          <Kbd size="xs">{isMac ? '⌘ K' : 'Ctrl + K'}</Kbd>
+        </Group>
+      </UnstyledButton>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        onClick={searchSpotlight.open}
+        aria-label="Search"
+        hiddenFrom="sm"
+      >
+        <SearchIcon />
+      </ActionIcon>
+    </>
+  );
+}

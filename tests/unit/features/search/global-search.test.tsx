@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { GlobalSearchResults, SearchResult } from '../../../../src/features/search/types';
+import { db } from '../../../../src/lib/db';
+import { makeCampaign } from '../campaigns/campaign-fixtures';
+import { installFakeServer, type FakeServer } from '../../support/fake-server';
+import { paramsOf, recordQueryParams } from '../../support/record-query-params';
+import { renderApp, signIn } from '../../support/render-app';
+import { makeUser } from '../../support/users';
+
+let server: FakeServer;
+const sent = recordQueryParams();
+
+const gear: SearchResult = {
+  id: 'camp-1',
+  type: 'campaign',
+  title: 'Marathon Gear',
+  subtitle: 'Fashion · Active · CPA',
+  url: '/campaigns?campaign=camp-1',
+};
+const walker: SearchResult = {
+  id: 'pub-2',
+  type: 'publisher',
+  title: 'Walker Weekly',
+  subtitle: 'Peter Walker · SE · Publisher',
+  url: '/publishers?publisher=pub-2',
+};
+
+function results(overrides: Partial<GlobalSearchResults> = {}): GlobalSearchResults {
+  return {
+    campaigns: [],
+    publishers: [],
+    advertisers: [],
+    websites: [],
+    applications: [],
+    invoices: [],
+    media: [],
+    messages: [],
+    ...overrides,
+  };
+}
+
+const searchCalls = () => paramsOf(sent, 'GET', '/search/global');
+
+beforeEach(async () => {
+  await db.recentSearches.clear();
+  server = installFakeServer()
+    .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'adv-1' }) })
+    .on('GET', '/campaigns', { status: 200, body: [], headers: { 'x-total-count': '0' } })
+    .on('GET', '/campaigns/camp-1', {
+      status: 200,
+      body: makeCampaign({ id: 'camp-1', name: 'Marathon Gear' }),
+    })
+    .on('GET', '/search/global', {
+      status: 200,
+      body: results({ campaigns: [gear], publishers: [walker] }),
+    });
+  signIn();
+});
+
+async function openSearch() {
+  const rendered = renderApp('/campaigns');
+  await rendered.user.click((await screen.findAllByRole('button', { name: 'Search' }))[0]!);
+  const input = await screen.findByRole('textbox', { name: 'Search' });
+  await waitFor(() => expect(input).toHaveFocus());
+  return { ...rendered, input };
+}
+
+describe('global search', { timeout: 20_000 }, () => {
+  it('waits for 2 characters and 300 ms of quiet before asking the server, once', async () => {
+    const { user } = await openSearch();
+    await user.keyboard('m');
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(searchCalls()).toEqual([]);
+    expect(screen.getByText('Type at least 2 characters.')).toBeInTheDocument();
+
+    await user.keyboard('ara');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(searchCalls()).toEqual([]);
+    expect(await screen.findByText('Marathon Gear')).toBeInTheDocument();
+    expect(searchCalls()).toEqual([{ q: 'mara', limit: 10 }]);
+  });
+
+  it('groups results by type and opens the chosen one with the keyboard', async () => {
+    const { user, router } = await openSearch();
+    await user.keyboard('maraton');
+    await screen.findByText('Marathon Gear');
+    const list = screen.getByLabelText('Search results');
+    expect(within(list).getByRole('group', { name: 'Campaigns' })).toHaveTextContent('Marathon Gear');
+    expect(within(list).getByRole('group', { name: 'Publishers' })).toHaveTextContent('Walker Weekly');
+    expect(within(list).queryByRole('group', { name: 'Invoices' })).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Marathon Gear' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/campaigns');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("shows 'Search failed. Please try again.' and no stale results when the server fails", async () => {
+    const { user } = await openSearch();
+    await user.keyboard('marathon');
+    expect(await screen.findByText('Marathon Gear')).toBeInTheDocument();
+    server.on('GET', '/search/global', { status: 500, body: { detail: 'boom' } });
+    await user.keyboard(' gear');
+    expect(await screen.findByText('Search failed. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Marathon Gear')).not.toBeInTheDocument();
+  });
+
+  it('remembers the searches that opened something and lists them, newest first, when the box is empty', async () => {
+    const { user } = await openSearch();
+    expect(screen.getByText(/Search campaigns, publishers/)).toBeInTheDocument();
+    await user.keyboard('walker');
+    await user.click(await screen.findByText('Walker Weekly'));
+    await waitFor(async () => expect((await db.recentSearches.get('adv-1'))?.queries).toEqual(['walker']));
+
+    await user.keyboard('{Control>}k{/Control}');
+    const input = await screen.findByRole('textbox', { name: 'Search' });
+    expect(input).toHaveValue('');
+    const recent = await screen.findByRole('group', { name: 'Recent searches' });
+    await user.click(within(recent).getByText('walker'));
+    expect(input).toHaveValue('walker');
+
+    await user.clear(input);
+    await user.click(await screen.findByText('Clear recent searches'));
+    await waitFor(async () => expect(await db.recentSearches.get('adv-1')).toBeUndefined());
+    expect(screen.queryByRole('group', { name: 'Recent searches' })).not.toBeInTheDocument();
+  });
+});
