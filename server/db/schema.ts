@@ -48,24 +48,34 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    // global search (server/modules/search): typo-tolerant name matching
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
-export const profiles = pgTable('profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  companyName: text('company_name'),
-  website: text('website'),
-  billingAddress: text('billing_address'),
-  vatId: text('vat_id'),
-  displayName: text('display_name'),
-  payoutMethod: text('payout_method', { enum: ['bank_transfer', 'paypal'] }),
-  payoutDetails: text('payout_details'),
-  taxId: text('tax_id'),
-  country: text('country'),
-  updatedAt: updatedAt(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name'),
+    website: text('website'),
+    billingAddress: text('billing_address'),
+    vatId: text('vat_id'),
+    displayName: text('display_name'),
+    payoutMethod: text('payout_method', { enum: ['bank_transfer', 'paypal'] }),
+    payoutDetails: text('payout_details'),
+    taxId: text('tax_id'),
+    country: text('country'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // global search: publishers by display name, advertisers by company name
+    index('profiles_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+    index('profiles_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
+  ],
+);
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -194,6 +204,12 @@ export const campaigns = pgTable(
   (t) => [
     index('campaigns_advertiser_idx').on(t.advertiserId),
     index('campaigns_status_idx').on(t.status, t.createdAt),
+    // global search: trigrams on the name (typos, substrings), full text over name and description
+    index('campaigns_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('campaigns_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, ${t.name} || ' ' || ${t.description})`,
+    ),
   ],
 );
 
@@ -220,7 +236,11 @@ export const websites = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('websites_publisher_url_idx').on(t.publisherId, t.url)],
+  (t) => [
+    uniqueIndex('websites_publisher_url_idx').on(t.publisherId, t.url),
+    index('websites_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('websites_url_trgm_idx').using('gin', t.url.op('gin_trgm_ops')),
+  ],
 );
 
 export const applications = pgTable(
@@ -405,6 +425,17 @@ export const commissions = pgTable(
     index('commissions_publisher_idx').on(t.publisherId, t.createdAt),
     index('commissions_campaign_idx').on(t.campaignId, t.createdAt),
     index('commissions_status_idx').on(t.status, t.createdAt),
+    // advertisers' commission lists and totals
+    index('commissions_advertiser_idx').on(t.advertiserId, t.createdAt),
+    // balances (and the publisher dashboard's payout to-do) read only what is still open: an index-only
+    // scan of pending and unpaid approved rows, however long the paid history grows
+    index('commissions_open_balance_idx')
+      .on(t.publisherId, t.currency, t.status, t.amountMinor)
+      .where(sql`${t.status} in ('pending', 'approved') and ${t.payoutId} is null and not ${t.isTest}`),
+    // the advertiser dashboard's "commissions to approve"
+    index('commissions_pending_advertiser_idx')
+      .on(t.advertiserId)
+      .where(sql`${t.status} = 'pending' and not ${t.isTest}`),
     index('commissions_payout_idx').on(t.payoutId),
     index('commissions_invoice_idx').on(t.invoiceId),
   ],
@@ -674,6 +705,7 @@ export const invoices = pgTable(
       .where(sql`${t.status} <> 'void'`),
     index('invoices_advertiser_idx').on(t.advertiserId, t.month),
     index('invoices_status_idx').on(t.status, t.createdAt),
+    index('invoices_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
 
@@ -698,3 +730,98 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   lastNumber: integer('last_number').notNull().default(0),
 });
+
+/**
+ * Uploaded files (creatives, attachments). The bytes live in a storage backend (DATA_DIR/media on local
+ * disk) under `storage_key`; `thumbnail_key` is set for images. The type is sniffed from the bytes.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sanitised original name, for display and downloads */
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('media_owner_idx').on(t.ownerId, t.createdAt),
+    // global search: the caller's files by name, typo-tolerant
+    index('media_filename_trgm_idx').using('gin', t.filename.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * A conversation between two or more users, optionally about a campaign. `member_key` (sorted member ids
+ * and the campaign id) is unique, so starting a conversation that exists returns it instead of a duplicate.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    memberKey: text('member_key').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_member_key_idx').on(t.memberKey),
+    index('conversations_last_message_idx').on(t.lastMessageAt),
+  ],
+);
+
+/** Who is in a conversation, and how far each member has read (their read receipt). */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** seq of the last message this member has read; 0 for none */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true, mode: 'date' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Messages in order: `seq` grows with every message across all conversations, so it serves as the
+ * thread's cursor (`before`) and as the live stream's event id (Last-Event-ID resumes after it).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** media ids attached (the sender's own, or creatives they may use) */
+    attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_seq_idx').on(t.seq),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    // global search: words of the caller's messages, typo-tolerant
+    index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
+  ],
+);

@@ -1,0 +1,3 @@
+CREATE INDEX "commissions_advertiser_idx" ON "commissions" USING btree ("advertiser_id","created_at");--> statement-breakpoint
+CREATE INDEX "commissions_open_balance_idx" ON "commissions" USING btree ("publisher_id","currency","status","amount_minor") WHERE "commissions"."status" in ('pending', 'approved') and "commissions"."payout_id" is null and not "commissions"."is_test";--> statement-breakpoint
+CREATE INDEX "commissions_pending_advertiser_idx" ON "commissions" USING btree ("advertiser_id") WHERE "commissions"."status" = 'pending' and not "commissions"."is_test";
