@@ -2,6 +2,7 @@ import dns from 'node:dns/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,11 +11,18 @@ import type { AppConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import { registerErrorHandler } from './lib/error-handler';
+import { registerIdempotency, startIdempotencyPrune } from './lib/idempotency';
 import { EventBus } from './lib/events';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
 import { ensureStoredRates } from './modules/currency/rates';
+import { startMonthlyInvoicing } from './modules/invoices/job';
+import { invoiceRoutes } from './modules/invoices/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { mediaStorageFor } from './modules/media/storage';
+import { messagingRoutes } from './modules/messaging/routes';
+import { statementRoutes } from './modules/invoices/statement-routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { clickRoutes } from './modules/tracking/click-routes';
 import { trackingRoutes } from './modules/tracking/routes';
@@ -34,11 +42,13 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { Notifier } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
+import { payoutRoutes } from './modules/payouts/routes';
 import type { ResolveHost } from './modules/push/endpoint';
 import { pushRoutes } from './modules/push/routes';
 import { createWebPushSender, type SendNotification } from './modules/push/sender';
 import { createPushService } from './modules/push/service';
 import { reportRoutes } from './modules/reports/routes';
+import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
@@ -53,6 +63,8 @@ export interface BuildAppOptions {
   sendPush?: SendNotification;
   /** replaces the DNS lookup of push endpoints at subscribe time (tests) */
   resolveHost?: ResolveHost;
+  /** heartbeat interval of the live message stream (tests shorten it); 25 s by default */
+  messagingHeartbeatMs?: number;
 }
 
 export async function buildApp({
@@ -61,6 +73,7 @@ export async function buildApp({
   verification,
   sendPush,
   resolveHost,
+  messagingHeartbeatMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -121,6 +134,8 @@ export async function buildApp({
   app.addHook('onClose', () => tracking.clicks.flush());
   startCommissionAutoApproval(app, ctx);
   startRatesRefresh(app, ctx);
+  startMonthlyInvoicing(app, ctx);
+  startIdempotencyPrune(app, ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -135,8 +150,12 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await app.register(
     async (api) => {
+      // API answers above 1 KiB go out compressed (brotli at quality 4, gzip); static files are compressed
+      // once at build time (scripts/compress-dist.mjs, `preCompressed` below); /t/ redirects carry no body
+      await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
       registerApiNoStore(api);
       registerNulGuard(api);
+      registerIdempotency(api, ctx);
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
       await api.register(authRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
@@ -149,9 +168,15 @@ export async function buildApp({
       await api.register(pushRoutes, { ctx, push });
       await api.register(trackingRoutes, { ctx, tracking, root: app });
       await api.register(commissionRoutes, { ctx });
+      await api.register(payoutRoutes, { ctx });
       await api.register(currencyRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx, tracking });
       await api.register(reportRoutes, { ctx });
+      await api.register(searchRoutes, { ctx });
+      await api.register(invoiceRoutes, { ctx });
+      await api.register(statementRoutes, { ctx });
+      await api.register(mediaRoutes, { ctx, storage: mediaStorageFor(config) });
+      await api.register(messagingRoutes, { ctx, heartbeatMs: messagingHeartbeatMs });
     },
     { prefix: '/api' },
   );
@@ -176,6 +201,8 @@ function registerStatic(app: FastifyInstance, staticDir: string | null): void {
       root: staticDir,
       wildcard: false,
       index: false,
+      // serves dist/x.js.br or .gz when the browser accepts it (written by scripts/compress-dist.mjs)
+      preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {

@@ -1,11 +1,16 @@
 import type { AppConfig } from '../config';
 import { hashPassword } from '../modules/auth/password';
 import { seedRateHistory } from '../modules/currency/demo-history';
+import { mediaStorageFor } from '../modules/media/storage';
 import { countUsers, insertUser, type ProfilePatch } from '../modules/users/queries';
 import type { Role } from '../modules/users/schema';
 import type { Db } from './connection';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 import { seedDemoData, type DemoUsers } from './demo-data';
+import { seedDemoMedia } from './demo-media';
+import { seedDemoPayouts } from './demo-payouts';
+import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoMessages } from './demo-messages';
 
 export interface SeededAccount {
   role: Role;
@@ -114,8 +119,9 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
   const now = new Date();
   return db.transaction(async (tx) => {
     const seeded: SeededAccount[] = [];
+    let adminId: string | null = null;
     if (adminHash) {
-      await insertUser(
+      const admin = await insertUser(
         tx,
         {
           email: adminEmail,
@@ -127,6 +133,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
         },
         {},
       );
+      adminId = admin.user.id;
       seeded.push({
         role: 'admin',
         email: adminEmail,
@@ -156,6 +163,10 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
       seeded.push({ role: demo.role, email: demo.email, password: DEMO_PASSWORD });
     }
     await seedDemoData(tx, demoUsers, now);
+    await seedDemoMedia(tx, demoUsers, mediaStorageFor(config));
+    await seedDemoPayouts(tx, demoUsers, adminId, now);
+    await seedDemoInvoices(tx, demoUsers, adminId, now);
+    await seedDemoMessages(tx, demoUsers, adminId, now);
     await seedRateHistory(tx, { today: now });
     return seeded;
   });

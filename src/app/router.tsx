@@ -8,7 +8,6 @@ import { OnboardingRoute } from './routes/auth/onboarding';
 import { RegisterRoute } from './routes/auth/register';
 import { ResetPasswordRoute } from './routes/auth/reset-password';
 import { SignupRoute } from './routes/auth/signup';
-import { PLACEHOLDER_ROUTES, placeholderElement } from './routes/app/placeholder-pages';
 import { PublicOnly, RequireAuth, RequireOnboarded } from './routes/guards';
 
 // The signed-in app (shell and pages) loads lazily; sign-in screens stay in the entry chunk.
@@ -50,7 +49,12 @@ const TrackingRoute = lazy(() => import('./routes/app/tracking').then((m) => ({ 
 const CommissionsRoute = lazy(() =>
   import('./routes/app/commissions').then((m) => ({ default: m.CommissionsRoute })),
 );
+const InvoicesRoute = lazy(() => import('./routes/app/invoices').then((m) => ({ default: m.InvoicesRoute })));
 const ReportsRoute = lazy(() => import('./routes/app/reports').then((m) => ({ default: m.ReportsRoute })));
+const MediaRoute = lazy(() => import('./routes/app/media').then((m) => ({ default: m.MediaRoute })));
+const MessagingRoute = lazy(() =>
+  import('./routes/app/messaging').then((m) => ({ default: m.MessagingRoute })),
+);
 const CatchAllRoute = lazy(() =>
   import('./routes/app/catch-all').then((m) => ({ default: m.CatchAllRoute })),
 );
@@ -133,10 +137,9 @@ export function createAppRoutes(): RouteObject[] {
                     { path: 'tracking', element: <TrackingRoute /> },
                     { path: 'commissions', element: <CommissionsRoute /> },
                     { path: 'reports', element: <ReportsRoute /> },
-                    ...PLACEHOLDER_ROUTES.map((route) => ({
-                      path: route.path.slice(1),
-                      element: placeholderElement(route),
-                    })),
+                    { path: 'invoices', element: <InvoicesRoute /> },
+                    { path: 'media', element: <MediaRoute /> },
+                    { path: 'messaging', element: <MessagingRoute /> },
                     // Also matches /conversation=<id> (push click target for a message).
                     { path: '*', element: <CatchAllRoute /> },
                   ],

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, notifications } from '../../server/db/schema';
+import { clicks, invoices, media, notifications, payouts } from '../../server/db/schema';
 import {
   badBodyValues,
   badWireValues,
@@ -44,6 +44,10 @@ let linkId: string;
 let clickId: string;
 let commissionId: string;
 let notificationId: string;
+let conversationId: string;
+let mediaId: string;
+let invoiceId: string;
+let payoutId: string;
 let operations: Operation[];
 
 /** what went wrong, by assertion */
@@ -66,6 +70,7 @@ async function account(role: Role): Promise<Account> {
 /** Who calls an operation: someone allowed to. */
 function roleFor(op: Operation): Role {
   if (op.path.startsWith('/api/admin/')) return 'admin';
+  if (op.method === 'POST' && op.path.startsWith('/api/invoices')) return 'admin';
   if (op.path.startsWith('/api/websites')) return 'publisher';
   if (op.method === 'POST' && op.path === '/api/applications') return 'publisher';
   if (op.path.endsWith('/withdraw') || op.path === '/api/commissions/balance') return 'publisher';
@@ -84,7 +89,11 @@ function pathValue(op: Operation, name: string): string {
     ['/api/websites/', () => websiteId],
     ['/api/applications/', () => link.applicationId],
     ['/api/notifications/', () => notificationId],
+    ['/api/conversations/', () => conversationId],
     ['/api/commissions/', () => commissionId],
+    ['/api/media/', () => mediaId],
+    ['/api/invoices/', () => invoiceId],
+    ['/api/payouts/', () => payoutId],
     ['/api/admin/users/', () => bystanderId],
     ['/api/admin/websites/', () => websiteId],
     ['/api/publishers/', () => as.publisher.id],
@@ -142,6 +151,11 @@ const namedValues: Record<string, () => unknown> = {
   amount: () => '10.00',
   currency: () => 'USD',
   email: () => `bad-input-${uniq()}@test.example`,
+  // an ended month (invoices cover whole months)
+  month: () =>
+    new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1))
+      .toISOString()
+      .slice(0, 7),
 };
 
 const example = (schema: JsonSchema, name: string) => exampleOf(schema, name, namedValues);
@@ -309,6 +323,51 @@ beforeAll(async () => {
     .values({ userId: as.advertiser.id, category: 'system', title: 'Hello' })
     .returning();
   notificationId = notification!.id;
+  conversationId = (
+    await call(t, 'POST', '/api/conversations', {
+      token: as.advertiser.token,
+      payload: { participant_ids: [as.publisher.id], body: 'Hello' },
+    })
+  ).json().id;
+  // a row without stored bytes: the sweep reaches the media routes (downloads answer 404 for the file)
+  const [file] = await t.database.db
+    .insert(media)
+    .values({
+      ownerId: as.advertiser.id,
+      filename: 'banner.png',
+      contentType: 'image/png',
+      sizeBytes: 1,
+      storageKey: `files/bad-input-${randomBytes(4).toString('hex')}`,
+    })
+    .returning();
+  mediaId = file!.id;
+  const [invoice] = await t.database.db
+    .insert(invoices)
+    .values({
+      number: 'INV-2000-0001',
+      advertiserId: as.advertiser.id,
+      month: '2000-01',
+      status: 'issued',
+      currency: 'USD',
+      subtotalMinor: 1000,
+      feeBps: 1000,
+      feeMinor: 100,
+      totalMinor: 1100,
+      issuedAt: new Date(),
+    })
+    .returning();
+  invoiceId = invoice!.id;
+  const [payout] = await t.database.db
+    .insert(payouts)
+    .values({
+      publisherId: as.publisher.id,
+      status: 'paid',
+      amountMinor: 1000,
+      currency: 'USD',
+      reference: 'T-1',
+    })
+    .returning();
+  payoutId = payout!.id;
 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
   operations = operationsOf(doc).filter((op) => !op.path.startsWith('/api/docs'));

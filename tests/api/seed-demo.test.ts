@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config';
@@ -8,6 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let seededAt: number;
+/** the demo banners are written under DATA_DIR/media */
+let dataDir: string;
 
 async function rows<T>(query: string): Promise<T[]> {
   const result = await t.database.db.execute(sql.raw(query));
@@ -37,11 +42,15 @@ const tableCounts = async () =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'affilio-seed-'));
+  t = await createTestApp({ dataDir });
   seededAt = Date.now();
-  await seedIfEmpty(t.database.db, testConfig({ seed: 'demo' }));
+  await seedIfEmpty(t.database.db, testConfig({ seed: 'demo', dataDir }));
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 describe('the demo marketplace of a first start', () => {
   it('gives each demo advertiser active campaigns with clicks and conversions', async () => {
@@ -222,6 +231,61 @@ describe('the demo marketplace of a first start', () => {
       select u.email, count(*)::int n from notifications n join users u on u.id = n.user_id
       where n.requires_action and not n.is_read group by u.email order by u.email`);
     expect(notes.map((r) => r.email)).toEqual(['alice@advertiser.test', 'bob@advertiser.test']);
+  });
+
+  it('gives alice an issued invoice she can download, a paid one, and leaves drafts for the admin', async () => {
+    const states = await rows<{ email: string; status: string; n: number }>(`
+      select u.email, i.status, count(*)::int n from invoices i join users u on u.id = i.advertiser_id
+      group by u.email, i.status order by u.email, i.status`);
+    const alice = states.filter((r) => r.email === 'alice@advertiser.test').map((r) => r.status);
+    expect(alice).toEqual(expect.arrayContaining(['issued', 'paid']));
+    expect(states.find((r) => r.email === 'alice@advertiser.test' && r.status === 'issued')?.n).toBe(1);
+    expect(states.some((r) => r.status === 'draft')).toBe(true);
+    // every invoice bills exactly its commissions plus the fee
+    const off = await one<{ n: number }>(`
+      select count(*)::int n from invoices i
+      where i.subtotal_minor <> (select coalesce(sum(amount_minor), 0) from commissions c where c.invoice_id = i.id)
+        or i.total_minor <> i.subtotal_minor + i.fee_minor`);
+    expect(off.n).toBe(0);
+    const token = await login(t, 'alice@advertiser.test', DEMO_PASSWORD);
+    const [issued] = (await call(t, 'GET', '/api/invoices?status=issued', { token })).json();
+    const pdf = await call(t, 'GET', `/api/invoices/${issued.id}/pdf`, { token });
+    expect([pdf.statusCode, pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, '%PDF-']);
+  });
+
+  it('gives paula an unread message from alice about a campaign she promotes, and alice one from the admin', async () => {
+    const paula = await login(t, 'paula@publisher.test', DEMO_PASSWORD);
+    const [withAlice] = (await call(t, 'GET', '/api/conversations', { token: paula })).json();
+    expect(withAlice).toMatchObject({ unread_count: 1, campaign_name: expect.any(String) });
+    expect(withAlice.members.map((m: { name: string }) => m.name).sort()).toEqual([
+      'Alice Andersen',
+      'Paula Pereira',
+    ]);
+    const thread = await call(t, 'GET', `/api/conversations/${withAlice.id}/messages`, { token: paula });
+    expect(thread.json().length).toBeGreaterThanOrEqual(3);
+    const alice = await login(t, 'alice@advertiser.test', DEMO_PASSWORD);
+    const unread = (await call(t, 'GET', '/api/conversations/unread', { token: alice })).json();
+    expect(unread).toEqual({ unread_count: 1, conversations: 1 });
+  });
+
+  it('puts banners on campaigns paula promotes, which she can download', async () => {
+    const paula = await login(t, 'paula@publisher.test', DEMO_PASSWORD);
+    const withCreatives = await rows<{ id: string; n: number }>(
+      `select k.id, jsonb_array_length(k.creative_ids)::int n from campaigns k
+       where k.creative_ids <> '[]'::jsonb and exists (select 1 from applications a
+         join users u on u.id = a.publisher_id
+         where a.campaign_id = k.id and a.status = 'approved' and u.email = 'paula@publisher.test')
+       order by k.name`,
+    );
+    expect(withCreatives.length).toBeGreaterThanOrEqual(2);
+    const [first] = withCreatives;
+    const listed = await call(t, 'GET', `/api/media?campaign_id=${first!.id}`, { token: paula });
+    expect(listed.json()).toHaveLength(first!.n);
+    const banner = listed.json()[0];
+    expect(banner).toMatchObject({ content_type: 'image/png', kind: 'image' });
+    const file = await call(t, 'GET', banner.url, { token: paula });
+    expect([file.statusCode, file.rawPayload.subarray(1, 4).toString()]).toEqual([200, 'PNG']);
+    expect((await call(t, 'GET', banner.thumbnail_url, { token: paula })).statusCode).toBe(200);
   });
 
   it('seeds nothing on a second call', async () => {

@@ -3,17 +3,36 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
+import { OfflineAwarePage } from '../../components/offline-aware-page';
 import { useAuth } from '../../features/auth/stores/auth-store';
+import { messagingKeys } from '../../features/messaging/api/messaging-keys';
+import { MessagingLive } from '../../features/messaging/components/messaging-live';
+import { currencyKeys } from '../../features/currency/api/currency-keys';
+import { notificationKeys } from '../../features/notifications/api/notification-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { settingsKeys } from '../../features/settings/api/settings-keys';
+import { GlobalSearch } from '../../features/search/components/global-search';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
 import { AdminNav } from './admin-nav';
+import { AdvertiserNav } from './advertiser-nav';
 import { CurrencySwitcher } from './currency-switcher';
 import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
 import { QuickActionsNav } from './quick-actions-nav';
+import { SearchDeepLinks } from './search-deep-links';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_BREAKPOINT = 'sm';
+
+/** Queries of the header and providers around every page: they say nothing about the page offline. */
+const SHELL_QUERIES = [
+  notificationKeys.stats(),
+  currencyKeys.all,
+  settingsKeys.all,
+  settingsKeys.public(),
+  messagingKeys.unread(),
+];
 
 /** The authenticated app: header, collapsible sidebar with quick actions, and the page. */
 export function AppLayout() {
@@ -64,6 +83,7 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {user && <HeaderSearch />}
             {user && <NotificationBell />}
             {user && <CurrencySwitcher />}
             <ThemeToggle />
@@ -84,6 +104,7 @@ export function AppLayout() {
             />
             <Divider my="xs" />
             <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
+            <AdvertiserNav role={user?.role} onNavigate={mobile.close} />
             <AdminNav role={user?.role} onNavigate={mobile.close} />
           </ScrollArea>
         </AppShell.Navbar>
@@ -91,11 +112,16 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Box maw={LAYOUT_MAX_WIDTH[preset]} mx="auto">
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
+          <OfflineAwarePage routeKey={pathname} shellQueries={SHELL_QUERIES}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </OfflineAwarePage>
         </Box>
       </AppShell.Main>
+      {user && <GlobalSearch userId={user.id} />}
+      {user && <MessagingLive />}
+      <SearchDeepLinks />
     </AppShell>
   );
 }

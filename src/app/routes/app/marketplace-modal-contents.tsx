@@ -10,6 +10,7 @@ import { CampaignDetails } from '../../../features/campaigns/components/campaign
 import { CampaignEditForm } from '../../../features/campaigns/components/campaign-edit-form';
 import { CampaignSearch } from '../../../features/campaigns/components/campaign-search';
 import type { Campaign } from '../../../features/campaigns/types';
+import { CampaignCreatives } from '../../../features/media/components/campaign-creatives';
 import { PublisherCard } from '../../../features/publishers/components/publisher-card';
 import { PublisherSearch } from '../../../features/publishers/components/publisher-search';
 import { CampaignAnalytics } from '../../../features/reports/components/campaign-analytics';
@@ -18,6 +19,7 @@ import { WebsiteForm } from '../../../features/websites/components/website-form'
 import type { Website } from '../../../features/websites/types';
 import { errorMessage } from '../../../lib/api-client';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
+import { campaignEditSlots } from './campaign-edit-slots';
 
 // Composes the features inside the modals (features never import each other; src/app does).
 
@@ -56,6 +58,7 @@ export function CampaignEditModal({
       onSubmit={innerProps.onSubmit}
       onSaved={() => context.closeModal(id)}
       onCancel={() => context.closeModal(id)}
+      slots={campaignEditSlots}
     />
   );
 }
@@ -76,6 +79,7 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
     <Stack>
       <CampaignDetails
         campaign={campaign}
+        creatives={<CampaignCreatives campaignId={campaign.id} count={campaign.creative_ids.length} />}
         advertiser={
           seesAdvertiser ? (
             <AdvertiserLink
@@ -84,7 +88,7 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
                 modals.openContextModal({
                   modal: 'advertiserDetails',
                   title: 'Advertiser',
-                  innerProps: { advertiserId: campaign.advertiser_id },
+                  innerProps: { advertiserId: campaign.advertiser_id, campaignId: campaign.id },
                 })
               }
             />
@@ -100,8 +104,10 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
   );
 }
 
-export function AdvertiserDetailsModal({ innerProps }: ContextModalProps<{ advertiserId: string }>) {
-  return <AdvertiserCard advertiserId={innerProps.advertiserId} />;
+export function AdvertiserDetailsModal({
+  innerProps,
+}: ContextModalProps<{ advertiserId: string; campaignId?: string }>) {
+  return <AdvertiserCard advertiserId={innerProps.advertiserId} campaignId={innerProps.campaignId} />;
 }
 
 export function CampaignSearchModal({ context, id }: ContextModalProps<Record<string, never>>) {
