@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // whole-app renders in jsdom share 2 cores with the API project in `npm test`: 5 s is not
+          // a budget they can keep under that load, and no test here is about speed
+          testTimeout: 20_000,
         },
       },
       {

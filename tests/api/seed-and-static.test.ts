@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from '../../server/db/seed';
-import { call, createTestApp, login, type TestApp } from './support/test-app';
+import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 describe('first-start seed', () => {
   let t: TestApp;
@@ -59,13 +60,21 @@ describe('first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
 describe('serving the built PWA', () => {
   let t: TestApp;
   let dir: string;
+  let ASSET = '';
+  const ASSET_TEXT = `console.log(${JSON.stringify('affilio '.repeat(500))});`;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'affilio-dist-'));
+    ASSET = path.join(dir, 'assets', 'app-abc123.js');
     await writeFile(
       path.join(dir, 'index.html'),
       '<!doctype html><title>Affilio</title><div id="root"></div>',
     );
     await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    // a hashed asset with the copies scripts/compress-dist.mjs writes at build time
+    await mkdir(path.dirname(ASSET), { recursive: true });
+    await writeFile(ASSET, ASSET_TEXT);
+    await writeFile(`${ASSET}.br`, brotliCompressSync(ASSET_TEXT));
+    await writeFile(`${ASSET}.gz`, gzipSync(ASSET_TEXT));
     t = await createTestApp({ staticDir: dir });
   });
   afterAll(async () => {
@@ -86,6 +95,55 @@ describe('serving the built PWA', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends the build-time brotli or gzip copy of a file to browsers that accept it, immutable under /assets', async () => {
+    const text = ASSET_TEXT;
+    const br = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(text);
+
+    const gz = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(text);
+
+    const plain = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(text);
+  });
+
+  it('compresses API answers above 1 KiB, and leaves small ones as they are', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const token = await login(t, admin.email, admin.password);
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+    const conversions = Array.from({ length: 40 }, (_, i) => ({
+      amount: `${i + 1}.50`,
+      from_currency: 'EUR',
+      to_currency: 'USD',
+    }));
+    const send = (extra: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/currency/batch-convert',
+        payload: { conversions },
+        headers: extra,
+      });
+    const big = await send(headers);
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const json = brotliDecompressSync(big.rawPayload).toString();
+    expect(json.length).toBeGreaterThan(1024);
+    expect(big.rawPayload.length).toBeLessThan(json.length);
+    expect(JSON.parse(json)).toEqual((await send({ authorization: headers.authorization })).json());
+
+    const small = await t.app.inject({ url: '/api/health', headers });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
   });
 
   it('keeps API misses as JSON 404s', async () => {
