@@ -5,7 +5,9 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'server/db/migrations', 'coverage', 'dev-dist'] },
+  {
+    ignores: ['dist', 'dist-server', 'data', 'node_modules', 'server/db/migrations', 'coverage', 'dev-dist'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
