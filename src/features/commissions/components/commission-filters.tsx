@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, ScrollArea, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, type CommissionFilters } from '../types';
@@ -27,16 +27,19 @@ export function CommissionFiltersBar({ filters, campaignOptions, onChange }: Com
   const [range, setRange] = useState<Range>([filters.from, filters.to]);
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
-      <Stack gap={4}>
+      {/* on a phone the six statuses are wider than the screen: they scroll sideways, the page does not */}
+      <Stack gap={4} maw="100%" miw={0}>
         <Text size="sm" fw={500} id="commission-status-label">
           Status
         </Text>
-        <SegmentedControl
-          aria-labelledby="commission-status-label"
-          data={STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(value) => onChange({ ...filters, status: value as CommissionFilters['status'] })}
-        />
+        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
+          <SegmentedControl
+            aria-labelledby="commission-status-label"
+            data={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(value) => onChange({ ...filters, status: value as CommissionFilters['status'] })}
+          />
+        </ScrollArea>
       </Stack>
       <Select
         label="Campaign"
