@@ -14,10 +14,9 @@ import { settingsKeys } from '../../features/settings/api/settings-keys';
 import { GlobalSearch } from '../../features/search/components/global-search';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
-import { AdminNav } from './admin-nav';
-import { AdvertiserNav } from './advertiser-nav';
 import { CurrencySwitcher } from './currency-switcher';
 import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
+import { RoleNav } from './role-nav';
 import { QuickActionsNav } from './quick-actions-nav';
 import { SearchDeepLinks } from './search-deep-links';
 import { ThemeToggle } from './theme-toggle';
@@ -104,8 +103,7 @@ export function AppLayout() {
             />
             <Divider my="xs" />
             <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
-            <AdvertiserNav role={user?.role} onNavigate={mobile.close} />
-            <AdminNav role={user?.role} onNavigate={mobile.close} />
+            <RoleNav role={user?.role} onNavigate={mobile.close} />
           </ScrollArea>
         </AppShell.Navbar>
       )}

@@ -25,6 +25,23 @@ describe('app shell', () => {
     );
   });
 
+  it("links each role's pages beyond the quick actions: an advertiser's commissions, a publisher's tracking", async () => {
+    renderApp('/dashboard');
+    const billing = await screen.findByRole('navigation', { name: 'Billing' });
+    expect(within(billing).getByRole('link', { name: 'Commissions' })).toHaveAttribute(
+      'href',
+      '/commissions',
+    );
+    expect(within(billing).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/invoices');
+  });
+
+  it('gives publishers a link to the tracking tools', async () => {
+    server.on('GET', '/auth/me', { status: 200, body: makeUser({ role: 'publisher' }) });
+    renderApp('/dashboard');
+    const tools = await screen.findByRole('navigation', { name: 'Tools' });
+    expect(within(tools).getByRole('link', { name: 'Tracking' })).toHaveAttribute('href', '/tracking');
+  });
+
   it('remembers the collapsed sidebar', async () => {
     const { user } = renderApp('/dashboard');
     const toggle = await screen.findByRole('button', { name: 'Toggle sidebar' });
