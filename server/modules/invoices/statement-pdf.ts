@@ -20,13 +20,13 @@ type Lines = Awaited<ReturnType<typeof payoutCommissions>>;
 
 const METHODS: Record<string, string> = { bank_transfer: 'Bank transfer', paypal: 'PayPal' };
 
-/** The payout method snapshot, whatever its keys: "PayPal (paula@example.com)". */
+/** The payout method snapshot the payout took at request time: "PayPal (paula@example.com)". */
 function methodText(method: Record<string, unknown>): string {
-  const kind = [method.payout_method, method.method, method.type].find((v) => typeof v === 'string');
-  const details = [method.payout_details, method.details].find((v) => typeof v === 'string');
-  const name = typeof kind === 'string' ? (METHODS[kind] ?? kind) : null;
-  if (name && details) return `${name} (${String(details)})`;
-  return name ?? (typeof details === 'string' ? details : '—');
+  const kind = typeof method.payout_method === 'string' ? method.payout_method : null;
+  const details = typeof method.payout_details === 'string' ? method.payout_details : null;
+  const name = kind ? (METHODS[kind] ?? kind) : null;
+  if (name && details) return `${name} (${details})`;
+  return name ?? details ?? '—';
 }
 
 /** The statement `publisher` gets for a paid payout: who, when, the transfer reference, every commission. */
