@@ -1,32 +1,66 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connection';
 import { profiles, users } from '../../db/schema';
 import type { UserRow } from '../users/queries';
-import { matches, rank } from './match';
-import { answer, joinParts, label, NOTHING, type ScopeSearch } from './types';
+import { matches, rank, type SearchTerm } from './match';
+import type { SearchResult } from './schema';
+import {
+  answer,
+  joinParts,
+  label,
+  NOTHING,
+  type ScopeAnswer,
+  type ScopeSearch,
+  type SearchPage,
+} from './types';
 
 const displayName = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.name})`;
 const companyName = sql<string>`coalesce(nullif(${profiles.companyName}, ''), ${users.name})`;
 
-/**
- * The publisher directory (`GET /api/publishers`, users/directory-routes.ts): advertisers and admins
- * browse active publishers; publishers do not see each other.
- */
-export const searchPublishers: ScopeSearch = async (db, user, term, page) => {
-  if (user.role !== 'advertiser' && user.role !== 'admin') return NOTHING;
-  const condition = and(
-    eq(users.role, 'publisher'),
-    eq(users.status, 'active'),
-    matches(term, [users.name, profiles.displayName]),
-  );
-  const score = rank(term, displayName, [users.name, profiles.displayName]);
+interface DirectoryRow {
+  id: string;
+  name: string;
+  title: string;
+  status: string;
+  country: string | null;
+}
+
+interface Directory {
+  role: 'publisher' | 'advertiser';
+  /** which of them the caller may see; undefined: all */
+  visible: SQL | undefined;
+  /** matched beside the account name: a publisher's display name, an advertiser's company */
+  profileName: AnyPgColumn;
+  /** the result's title: that profile name, else the account name */
+  title: SQL<string>;
+}
+
+/** Users of one role that the caller may see, matched on their names, titled by their profile name. */
+async function searchDirectory(
+  db: Db,
+  term: SearchTerm,
+  page: SearchPage,
+  dir: Directory,
+  toResult: (row: DirectoryRow) => SearchResult,
+): Promise<ScopeAnswer> {
+  const condition = and(eq(users.role, dir.role), dir.visible, matches(term, [users.name, dir.profileName]));
+  const score = rank(term, dir.title, [users.name, dir.profileName]);
   return answer(
     page,
     db
-      .select({ id: users.id, name: users.name, title: displayName, country: profiles.country, score })
+      .select({
+        id: users.id,
+        name: users.name,
+        title: dir.title,
+        status: users.status,
+        country: profiles.country,
+        score,
+      })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(condition)
-      .orderBy(desc(score), asc(displayName), asc(users.id))
+      .orderBy(desc(score), asc(dir.title), asc(users.id))
       .limit(page.limit)
       .offset(page.offset),
     () =>
@@ -35,18 +69,29 @@ export const searchPublishers: ScopeSearch = async (db, user, term, page) => {
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(condition),
-    (rows) =>
-      rows.map((r) => ({
-        rank: r.score,
-        result: {
-          id: r.id,
-          type: 'publisher',
-          title: r.title,
-          subtitle: joinParts(r.title !== r.name ? r.name : null, r.country, 'Publisher'),
-          url: `/publishers?publisher=${r.id}`,
-        },
-      })),
+    (rows) => rows.map((r) => ({ rank: r.score, result: toResult(r) })),
   );
+}
+
+/**
+ * The publisher directory (`GET /api/publishers`, users/directory-routes.ts): advertisers and admins
+ * browse active publishers; publishers do not see each other.
+ */
+export const searchPublishers: ScopeSearch = async (db, user, term, page) => {
+  if (user.role !== 'advertiser' && user.role !== 'admin') return NOTHING;
+  const dir: Directory = {
+    role: 'publisher',
+    visible: eq(users.status, 'active'),
+    profileName: profiles.displayName,
+    title: displayName,
+  };
+  return searchDirectory(db, term, page, dir, (r) => ({
+    id: r.id,
+    type: 'publisher',
+    title: r.title,
+    subtitle: joinParts(r.title !== r.name ? r.name : null, r.country, 'Publisher'),
+    url: `/publishers?publisher=${r.id}`,
+  }));
 };
 
 /**
@@ -60,42 +105,21 @@ function visibleAdvertisers(user: UserRow): SQL | undefined {
 }
 
 export const searchAdvertisers: ScopeSearch = async (db, user, term, page) => {
-  const condition = and(
-    eq(users.role, 'advertiser'),
-    visibleAdvertisers(user),
-    matches(term, [users.name, profiles.companyName]),
-  );
-  const score = rank(term, companyName, [users.name, profiles.companyName]);
-  return answer(
-    page,
-    db
-      .select({ id: users.id, name: users.name, title: companyName, status: users.status, score })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(condition)
-      .orderBy(desc(score), asc(companyName), asc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    () =>
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(condition),
-    (rows) =>
-      rows.map((r) => ({
-        rank: r.score,
-        result: {
-          id: r.id,
-          type: 'advertiser',
-          title: r.title,
-          subtitle: joinParts(
-            r.title !== r.name ? r.name : null,
-            user.role === 'admin' && r.status !== 'active' ? label(r.status) : null,
-            'Advertiser',
-          ),
-          url: `/campaigns?advertiser=${r.id}`,
-        },
-      })),
-  );
+  const dir: Directory = {
+    role: 'advertiser',
+    visible: visibleAdvertisers(user),
+    profileName: profiles.companyName,
+    title: companyName,
+  };
+  return searchDirectory(db, term, page, dir, (r) => ({
+    id: r.id,
+    type: 'advertiser',
+    title: r.title,
+    subtitle: joinParts(
+      r.title !== r.name ? r.name : null,
+      user.role === 'admin' && r.status !== 'active' ? label(r.status) : null,
+      'Advertiser',
+    ),
+    url: `/campaigns?advertiser=${r.id}`,
+  }));
 };
