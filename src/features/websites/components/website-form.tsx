@@ -50,7 +50,12 @@ export function WebsiteForm({ website, onSaved, onCancel }: WebsiteFormProps) {
   const submit = (values: FormValues) => {
     const body = { ...values, url: values.url.trim(), name: values.name.trim() };
     const done = { onSuccess: (saved: Website) => onSaved?.(saved) };
-    if (website) update.mutate({ id: website.id, body }, done);
+    // offline the edit is queued and already shown in the list: the form is done with it
+    if (website)
+      update.mutate(
+        { id: website.id, body },
+        { ...done, onQueued: () => onSaved?.({ ...website, ...body }) },
+      );
     else create.mutate(body, done);
   };
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../../../../src/features/websites/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
@@ -39,7 +40,29 @@ beforeEach(() => {
   signIn();
 });
 
+afterEach(() => onlineManager.setOnline(true));
+
 describe('websites screen', () => {
+  it('closes the edit form offline: the edit waits in the queue and shows in the list at once', async () => {
+    server
+      .on('GET', '/websites', { status: 200, body: [makeWebsite()] })
+      .on('PUT', '/websites/w-1', () => ({ status: 200, body: makeWebsite({ name: 'Gadget reviews' }) }));
+    const { user } = renderApp('/websites');
+    await user.click(await screen.findByRole('button', { name: 'Edit Gadget blog' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = await within(dialog).findByLabelText(/^Name/);
+    onlineManager.setOnline(false);
+    await user.clear(name);
+    await user.type(name, 'Gadget reviews');
+    await user.click(within(dialog).getByRole('button', { name: 'Save website' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
+    expect(await screen.findByText('Gadget reviews')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/websites/w-1')).toHaveLength(0);
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(server.callsTo('PUT', '/websites/w-1')).toHaveLength(1), SLOW);
+  });
+
   it('shows the token and the three methods, and the reason when verification fails', async () => {
     const site = makeWebsite();
     server.on('GET', '/websites', { status: 200, body: [site] }).on('POST', '/websites/w-1/verify', {
