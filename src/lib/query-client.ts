@@ -90,8 +90,8 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Query keys whose first part is listed here never reach localStorage (account, admin and
- * push-subscription data). Tokens are never in the query cache at all.
+ * Query keys whose first part is listed here never reach localStorage: the account, platform settings
+ * (which may hold a provider URL with a key) and push subscriptions. Tokens are never in the query cache.
  */
 const NOT_PERSISTED = new Set(['auth', 'admin', 'push']);
 

@@ -155,6 +155,28 @@ describe('offline first', () => {
     expect(stored).not.toContain(ACCOUNTS.advertiser.email);
   });
 
+  it("shows an admin's dashboard, accounts and payout queue after a reload offline", async () => {
+    const { context, page } = await app.openPage();
+    await logIn(page, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+    await waitForPath(page, '/dashboard');
+    const clicks = await kpiText(page, 'Clicks');
+    await waitForServiceWorker(page);
+    await page.goto('/admin-publishers');
+    await page.getByRole('row').filter({ hasText: ACCOUNTS.publisher.email }).waitFor({ timeout: 30_000 });
+    await page.goto('/admin-payouts');
+    await page.getByRole('row').filter({ hasText: 'Priya' }).first().waitFor({ timeout: 30_000 });
+
+    await reloadOffline(context, page, '/dashboard');
+    await banner(page).waitFor();
+    expect(await kpiText(page, 'Clicks')).toBe(clicks);
+    await page.goto('/admin-publishers');
+    await page.getByRole('row').filter({ hasText: ACCOUNTS.publisher.email }).waitFor();
+    await page.goto('/admin-payouts');
+    await page.getByRole('row').filter({ hasText: 'Priya' }).first().waitFor();
+    await context.setOffline(false);
+    await banner(page).waitFor({ state: 'detached' });
+  });
+
   it('says "Not available offline yet" for a page never opened, and loads it on reconnect', async () => {
     const { context, page } = await app.openPage();
     await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);

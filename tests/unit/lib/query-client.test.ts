@@ -1,3 +1,5 @@
+import { adminKeys } from '../../../src/features/admin/api/admin-keys';
+import { settingsKeys } from '../../../src/features/settings/api/settings-keys';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/lib/api-client';
 import {
@@ -92,10 +94,11 @@ describe('query client', () => {
     expect(retry(0, clientError)).toBe(false);
   });
 
-  it('does not persist account or admin data', () => {
+  it('does not persist the account or platform settings, but does persist the admin lists', () => {
     const success = { status: 'success' } as const;
     expect(shouldPersistQuery({ queryKey: ['auth', 'me'], state: success } as never)).toBe(false);
-    expect(shouldPersistQuery({ queryKey: ['admin', 'settings'], state: success } as never)).toBe(false);
+    expect(shouldPersistQuery({ queryKey: settingsKeys.admin(), state: success } as never)).toBe(false);
     expect(shouldPersistQuery({ queryKey: ['campaigns', 'list'], state: success } as never)).toBe(true);
+    expect(shouldPersistQuery({ queryKey: adminKeys.userLists(), state: success } as never)).toBe(true);
   });
 });

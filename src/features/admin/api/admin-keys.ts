@@ -33,9 +33,11 @@ export interface AuditLogListParams extends AuditLogFilters {
   limit: number;
 }
 
-// First key part 'admin' keeps admin data out of the persisted query cache (see lib/query-client.ts).
+// The admin's lists (accounts, applications, audit log) are persisted like every role's main pages, in
+// the admin's own per-user cache, so they show offline; platform settings keep the first key part 'admin',
+// which never reaches storage (see lib/query-client.ts).
 export const adminKeys = {
-  all: ['admin'] as const,
+  all: ['admin-lists'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userLists: () => [...adminKeys.users(), 'list'] as const,
   userList: (params: AdminUserListParams) => [...adminKeys.userLists(), params] as const,
