@@ -1,5 +1,6 @@
-import { appendFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { launchPersistent } from './support/browser';
@@ -120,8 +121,13 @@ describe('progressive web app', () => {
       const prompt = page.getByText('A new version of Affilio is available.');
       expect(await prompt.count()).toBe(0);
 
-      // "Deploy": any byte change to sw.js is a new worker version.
-      await appendFile(path.join(app.server.staticDir, 'sw.js'), `\n// e2e redeploy ${Date.now()}\n`);
+      // "Deploy": any byte change to sw.js is a new worker version (with its precompressed copies, as
+      // `npm run build` writes them: the server sends those to browsers that accept them)
+      const sw = path.join(app.server.staticDir, 'sw.js');
+      await appendFile(sw, `\n// e2e redeploy ${Date.now()}\n`);
+      const code = await readFile(sw);
+      await writeFile(`${sw}.br`, brotliCompressSync(code));
+      await writeFile(`${sw}.gz`, gzipSync(code));
       await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
 
       // registerType 'prompt': the new worker waits until the user agrees.
