@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormatMoney } from '../../../lib/display-money';
@@ -22,6 +22,7 @@ import { CommissionFiltersBar, type CampaignOption } from './commission-filters'
 import { CommissionTotals } from './commission-totals';
 import { CommissionsTable, isSelectable, type RowDecision } from './commissions-table';
 import { ReasonModal } from './reason-modal';
+import { BulkFailuresAlert } from '../../../components/bulk-failures-alert';
 
 interface CommissionsPanelProps {
   viewer: CommissionViewer;
@@ -160,22 +161,11 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
           </Button>
         </Group>
       )}
-      {failures.length > 0 && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={`${plural(failures.length)} not changed`}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setFailures([])}
-        >
-          <List size="sm">
-            {failures.map((f) => (
-              <List.Item key={f.label}>{`${f.label}: ${f.detail}`}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <BulkFailuresAlert
+        title={`${plural(failures.length)} not changed`}
+        failures={failures}
+        onClose={() => setFailures([])}
+      />
       {(list.error ?? (asking ? null : (rowError ?? bulkError))) && (
         <Alert color="red" variant="light">
           {list.error ? errorMessage(list.error, 'Could not load the commissions.') : (rowError ?? bulkError)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormatMoney } from '../../../lib/display-money';
@@ -15,6 +15,7 @@ import { PayoutDetailsModal } from './payout-details-modal';
 import { PayoutQueueFilters, type PublisherOption } from './payout-queue-filters';
 import { PayoutQueueTable, isSelectable, type RowAction } from './payout-queue-table';
 import { ReferenceModal } from './reference-modal';
+import { BulkFailuresAlert } from '../../../components/bulk-failures-alert';
 
 interface PayoutQueueProps {
   /** the publishers to filter by (the page loads them) */
@@ -153,22 +154,11 @@ export function PayoutQueue({ publisherOptions }: PayoutQueueProps) {
           {toPay.length > 0 ? `Mark ${toPay.length} paid…` : 'Mark selected paid…'}
         </Button>
       </Group>
-      {failures.length > 0 && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={`${plural(failures.length, 'payout')} not changed`}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setFailures([])}
-        >
-          <List size="sm">
-            {failures.map((f) => (
-              <List.Item key={f.label}>{`${f.label}: ${f.detail}`}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <BulkFailuresAlert
+        title={`${plural(failures.length, 'payout')} not changed`}
+        failures={failures}
+        onClose={() => setFailures([])}
+      />
       {(list.error ?? (modalOpen ? null : (decideError ?? bulkError))) && (
         <Alert color="red" variant="light">
           {list.error ? errorMessage(list.error, 'Could not load the payouts.') : (decideError ?? bulkError)}
