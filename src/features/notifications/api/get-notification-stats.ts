@@ -16,6 +16,9 @@ export const getNotificationStatsQueryOptions = () =>
     queryKey: notificationKeys.stats(),
     queryFn: getNotificationStats,
     refetchInterval: STATS_REFETCH_MS,
+    // a tab in the background (or a headless page the browser counts as hidden) still learns of new
+    // notifications: the badge and the push-less fallback depend on this poll
+    refetchIntervalInBackground: true,
   });
 
 export function useNotificationStats() {
