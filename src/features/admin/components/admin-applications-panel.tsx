@@ -10,7 +10,7 @@ import { useAdminApplications, type Application } from '../api/get-admin-applica
 import { usePublisherOptions } from '../api/get-publisher-options';
 import { formatDate } from '../utils/dates';
 import { ReasonPrompt } from './reason-prompt';
-import { TablePager } from './table-pager';
+import { TablePager } from '../../../components/table-pager';
 
 // Copied from server/modules/applications/schema.ts (the client may import only types from server/).
 const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;

@@ -16,7 +16,7 @@ import {
 import { AdminUserDrawer } from './admin-user-drawer';
 import { AdminUserFilters, type AdminUserFilterValues } from './admin-user-filters';
 import { AdminUsersTable } from './admin-users-table';
-import { TablePager } from './table-pager';
+import { TablePager } from '../../../components/table-pager';
 
 interface AdminUsersPanelProps {
   /** the accounts listed: advertisers or publishers */

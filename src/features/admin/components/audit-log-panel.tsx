@@ -8,7 +8,7 @@ import { useAuditActions } from '../api/get-audit-actions';
 import { useAuditLog } from '../api/get-audit-log';
 import type { AuditEntry } from '../types';
 import { formatDateTime } from '../utils/dates';
-import { TablePager } from './table-pager';
+import { TablePager } from '../../../components/table-pager';
 
 const COLUMNS = 6;
 

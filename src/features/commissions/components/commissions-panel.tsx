@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormatMoney } from '../../../lib/display-money';
@@ -23,6 +23,7 @@ import { CommissionTotals } from './commission-totals';
 import { CommissionsTable, isSelectable, type RowDecision } from './commissions-table';
 import { ReasonModal } from './reason-modal';
 import { BulkFailuresAlert } from '../../../components/bulk-failures-alert';
+import { TablePager } from '../../../components/table-pager';
 
 interface CommissionsPanelProps {
   viewer: CommissionViewer;
@@ -189,16 +190,13 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
         />
       )}
       {list.data && list.data.total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {plural(list.data.total)}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label="Pages of commissions">
-              <Pagination total={pages} value={page} onChange={changePage} />
-            </nav>
-          )}
-        </Group>
+        <TablePager
+          label="Pages of commissions"
+          summary={plural(list.data.total)}
+          page={page}
+          pages={pages}
+          onChange={changePage}
+        />
       )}
 
       <ReasonModal

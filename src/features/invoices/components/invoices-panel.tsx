@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useUiPreferences } from '../../../lib/ui-preferences';
@@ -9,6 +9,7 @@ import { GenerateInvoicesModal } from './generate-invoices-modal';
 import { InvoiceDetail } from './invoice-detail';
 import { InvoiceFiltersBar } from './invoice-filters';
 import { InvoicesTable } from './invoices-table';
+import { TablePager } from '../../../components/table-pager';
 
 interface InvoicesPanelProps {
   viewer: InvoiceViewer;
@@ -67,16 +68,13 @@ export function InvoicesPanel({ viewer, openId, onOpen }: InvoicesPanelProps) {
       )}
       {items.length > 0 && <InvoicesTable items={items} viewer={viewer} onOpen={(i) => onOpen(i.id)} />}
       {list.data && list.data.total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {plural(list.data.total)}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label="Pages of invoices">
-              <Pagination total={pages} value={page} onChange={setPage} />
-            </nav>
-          )}
-        </Group>
+        <TablePager
+          label="Pages of invoices"
+          summary={plural(list.data.total)}
+          page={page}
+          pages={pages}
+          onChange={setPage}
+        />
       )}
 
       <Drawer

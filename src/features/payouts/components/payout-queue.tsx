@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormatMoney } from '../../../lib/display-money';
@@ -16,6 +16,7 @@ import { PayoutQueueFilters, type PublisherOption } from './payout-queue-filters
 import { PayoutQueueTable, isSelectable, type RowAction } from './payout-queue-table';
 import { ReferenceModal } from './reference-modal';
 import { BulkFailuresAlert } from '../../../components/bulk-failures-alert';
+import { TablePager } from '../../../components/table-pager';
 
 interface PayoutQueueProps {
   /** the publishers to filter by (the page loads them) */
@@ -188,16 +189,13 @@ export function PayoutQueue({ publisherOptions }: PayoutQueueProps) {
         />
       )}
       {list.data && list.data.total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {plural(list.data.total, 'payout')}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label="Pages of payouts">
-              <Pagination total={pages} value={page} onChange={(next) => (setPage(next), reset())} />
-            </nav>
-          )}
-        </Group>
+        <TablePager
+          label="Pages of payouts"
+          summary={plural(list.data.total, 'payout')}
+          page={page}
+          pages={pages}
+          onChange={(next) => (setPage(next), reset())}
+        />
       )}
 
       <ReferenceModal
