@@ -9,11 +9,16 @@ export function pdfPageCount(pdf: Buffer): number {
   return pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
 }
 
+/**
+ * Each stream's bytes, cut by the `/Length` of its dictionary: compressed data may end in a `\r`
+ * byte, which a search for `\r?\nendstream` would eat and so break the inflate (a 1-in-256 flake).
+ */
 function contentStreams(pdf: Buffer): string[] {
   const text = pdf.toString('latin1');
   const streams: string[] = [];
-  for (const match of text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const raw = Buffer.from(match[1]!, 'latin1');
+  for (const match of text.matchAll(/\/Length\s+(\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const raw = pdf.subarray(start, start + Number(match[1]));
     try {
       streams.push(inflateSync(raw).toString('latin1'));
     } catch {
