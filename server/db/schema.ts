@@ -517,6 +517,32 @@ export const dailyTotals = pgTable(
   ],
 );
 
+/**
+ * What each campaign has spent: the sum of its non-test commissions in a spending status (pending, approved,
+ * paid; clawbacks count negative), in the campaign's currency. Kept by statement-level triggers on
+ * commissions (migration 0015), so every write of a commission keeps it exact in its own transaction; the
+ * budget check reads one row instead of summing the campaign's commissions.
+ */
+export const campaignSpend = pgTable('campaign_spend', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  spentMinor: bigint('spent_minor', { mode: 'number' }).notNull().default(0),
+});
+
+/** The same per UTC day of the commissions' creation: what the daily cap is checked against. */
+export const campaignDailySpend = pgTable(
+  'campaign_daily_spend',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    spentMinor: bigint('spent_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);
+
 /** Exchange rates per USD (decimal strings, exact); refreshed from the provider, else the built-in table. */
 export const exchangeRates = pgTable('exchange_rates', {
   currency: text('currency').primaryKey(),

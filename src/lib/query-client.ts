@@ -29,6 +29,14 @@ function isClientError(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500;
 }
 
+/**
+ * A 4xx answer is the server refusing the request on purpose (validation, conflict, permission): the
+ * screen shows its `detail`, so it is not logged. Network failures, 5xx and non-HTTP errors are.
+ */
+export function isUnexpectedFailure(error: unknown): boolean {
+  return !isClientError(error);
+}
+
 /** Retry up to `max` times, but never a 4xx: the same request would fail the same way. */
 export function shouldRetry(max: number) {
   return (failureCount: number, error: unknown): boolean => !isClientError(error) && failureCount < max;
@@ -64,7 +72,7 @@ export function createQueryClient(): QueryClient {
   syncOnlineStatus();
   const mutationCache = new MutationCache({
     onError: (error, _variables, _context, mutation) => {
-      console.error('Mutation failed', error);
+      if (isUnexpectedFailure(error)) console.error('Mutation failed', error);
       reportQueuedFailure(error, mutation);
     },
   });

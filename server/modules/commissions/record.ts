@@ -1,13 +1,11 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { campaigns, commissions } from '../../db/schema';
 import { audit } from '../admin/audit';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from './queries';
-import { priceCommission, type PricedEvent } from './math';
-
-/** Statuses that spend a campaign's money (budget, daily cap) and count towards tiers. */
-const SPENDING = ['pending', 'approved', 'paid'] as const;
+import type { PricedEvent } from './math';
+import { SpendLedger, needsCampaignLock, type PlannedCommission } from './spend';
 
 export interface CommissionSubject {
   /** the campaign row, read inside the transaction after `lockCampaign` */
@@ -30,123 +28,103 @@ export interface RecordedCommission {
   budgetReached: boolean;
 }
 
-/** Locks the campaign row for the rest of the transaction: budget, cap and tier counts stay exact. */
+/**
+ * Reads the campaign row for the rest of the transaction, locked when its budget, daily cap or tiers make the
+ * commission depend on the ones before it (see `needsCampaignLock`). The lock is FOR NO KEY UPDATE: it
+ * orders recorders and edits of the campaign, but not the inserts that merely reference the campaign.
+ */
 export async function lockCampaign(tx: Db, campaignId: string): Promise<CampaignRow | null> {
-  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update');
-  return row ?? null;
+  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!row || !needsCampaignLock(row)) return row ?? null;
+  return (await lockCampaigns(tx, [campaignId]))[0] ?? null;
 }
 
-const startOfUtcMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
-const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+/** Locks campaign rows (in id order, so two transactions never wait on each other) and reads them again. */
+export async function lockCampaigns(tx: Db, campaignIds: string[]): Promise<CampaignRow[]> {
+  if (campaignIds.length === 0) return [];
+  return tx
+    .select()
+    .from(campaigns)
+    .where(inArray(campaigns.id, [...new Set(campaignIds)].sort()))
+    .orderBy(campaigns.id)
+    .for('no key update');
+}
+
+/** A commission to insert: the subject's links and what `SpendLedger.plan` decided. */
+export function commissionValues(
+  subject: CommissionSubject,
+  planned: Extract<PlannedCommission, { paid: true }>,
+): typeof commissions.$inferInsert {
+  const { campaign, now } = subject;
+  return {
+    kind: subject.event === 'click' ? 'click' : 'conversion',
+    status: planned.status,
+    reason: planned.reason,
+    amountMinor: planned.amountMinor,
+    currency: campaign.currency,
+    campaignId: campaign.id,
+    advertiserId: campaign.advertiserId,
+    publisherId: subject.publisherId,
+    websiteId: subject.websiteId,
+    conversionId: subject.conversionId ?? null,
+    clickId: subject.clickId ?? null,
+    rule: planned.rule,
+    isTest: subject.isTest,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** One multi-row INSERT (the rollup and spend triggers run once for all of them); rows come back in order. */
+export async function insertCommissions(
+  tx: Db,
+  values: (typeof commissions.$inferInsert)[],
+): Promise<CommissionRow[]> {
+  if (values.length === 0) return [];
+  const rows = await tx.insert(commissions).values(values).returning();
+  if (rows.length !== values.length) throw new Error('commission insert returned fewer rows');
+  // RETURNING follows the VALUES order in practice; matched by their unique link to be certain
+  const byLink = new Map(rows.map((r) => [r.conversionId ?? r.clickId ?? r.id, r]));
+  return values.map((v) => byLink.get(v.conversionId ?? v.clickId ?? '') ?? rows[values.indexOf(v)]!);
+}
 
 /**
- * Prices and stores the commission for one paid event, inside the caller's transaction (which holds
- * the campaign lock). A commission past the daily cap is stored as `rejected` with the reason, so the
- * publisher sees why it was not paid; reaching the budget pauses the campaign (audit-logged).
- * Test events are priced the same way but never count towards tiers, caps or budgets.
+ * Pauses a campaign whose budget is used up (audit-logged), inside the transaction that used it up; the
+ * caller tells the advertiser after the commit.
+ */
+export async function pauseForBudget(tx: Db, campaign: CampaignRow, spentMinor: number, now: Date): Promise<void> {
+  if (campaign.status !== 'active') return;
+  await tx
+    .update(campaigns)
+    .set({ status: 'paused', updatedAt: now })
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'active')));
+  campaign.status = 'paused';
+  await audit(tx, {
+    actorId: null,
+    action: 'campaign.budget_reached',
+    entityType: 'campaign',
+    entityId: campaign.id,
+    before: { status: 'active' },
+    after: { status: 'paused', spent_minor: spentMinor, budget_minor: campaign.budgetMinor },
+  });
+}
+
+/**
+ * Prices and stores the commission for one paid event, inside the caller's transaction (which read the
+ * campaign with `lockCampaign`). A commission past the daily cap, or one the rest of the budget cannot pay,
+ * is stored as `rejected` with the reason, so the publisher sees why it was not paid; using up the budget
+ * pauses the campaign (audit-logged). Test events are priced the same way but never count towards tiers,
+ * caps or budgets. Conversions are recorded in batches by tracking/conversion-batch.ts, with the same ledger.
  */
 export async function recordCommission(tx: Db, subject: CommissionSubject): Promise<RecordedCommission> {
-  const { campaign, now } = subject;
-  // the month's count only matters to tiers; without tiers it is not worth a query per conversion
-  const earlierThisMonth =
-    subject.isTest || campaign.tiers.length === 0
-      ? 0
-      : await countPaidEvents(tx, subject, startOfUtcMonth(now));
-  const pricing = priceCommission(campaign, {
-    publisherId: subject.publisherId,
-    event: subject.event,
-    amountMinor: subject.amountMinor,
-    earlierThisMonth,
-  });
-  if (!pricing.paid) return { commission: null, budgetReached: false };
-
-  let status: CommissionRow['status'] = 'pending';
-  let reason: string | null = null;
-  if (!subject.isTest && campaign.dailyCapMinor !== null) {
-    const today = await spentSince(tx, campaign.id, startOfUtcDay(now));
-    if (today >= campaign.dailyCapMinor) {
-      status = 'rejected';
-      reason = 'The campaign’s daily cap was reached';
-    }
-  }
-  const [commission] = await tx
-    .insert(commissions)
-    .values({
-      kind: subject.event === 'click' ? 'click' : 'conversion',
-      status,
-      reason,
-      amountMinor: pricing.amountMinor,
-      currency: campaign.currency,
-      campaignId: campaign.id,
-      advertiserId: campaign.advertiserId,
-      publisherId: subject.publisherId,
-      websiteId: subject.websiteId,
-      conversionId: subject.conversionId ?? null,
-      clickId: subject.clickId ?? null,
-      rule: pricing.rule,
-      isTest: subject.isTest,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const ledger = await SpendLedger.load(tx, [subject]);
+  const planned = ledger.plan(subject);
+  if (!planned.paid) return { commission: null, budgetReached: false };
+  const [commission] = await insertCommissions(tx, [commissionValues(subject, planned)]);
   if (!commission) throw new Error('commission insert returned nothing');
-
-  let budgetReached = false;
-  if (
-    !subject.isTest &&
-    status === 'pending' &&
-    campaign.budgetMinor !== null &&
-    campaign.status === 'active'
-  ) {
-    const total = await spentSince(tx, campaign.id, null);
-    if (total >= campaign.budgetMinor) {
-      await tx
-        .update(campaigns)
-        .set({ status: 'paused', updatedAt: now })
-        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'active')));
-      campaign.status = 'paused';
-      await audit(tx, {
-        actorId: null,
-        action: 'campaign.budget_reached',
-        entityType: 'campaign',
-        entityId: campaign.id,
-        before: { status: 'active' },
-        after: { status: 'paused', spent_minor: total, budget_minor: campaign.budgetMinor },
-      });
-      budgetReached = true;
-    }
+  if (planned.budgetReached && subject.campaign.status === 'active') {
+    await pauseForBudget(tx, subject.campaign, ledger.spentBy(subject.campaign.id), subject.now);
+    return { commission, budgetReached: true };
   }
-  return { commission, budgetReached };
-}
-
-async function countPaidEvents(tx: Db, subject: CommissionSubject, since: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(commissions)
-    .where(
-      and(
-        eq(commissions.campaignId, subject.campaign.id),
-        eq(commissions.publisherId, subject.publisherId),
-        inArray(commissions.kind, ['conversion', 'click']),
-        inArray(commissions.status, [...SPENDING]),
-        eq(commissions.isTest, false),
-        gte(commissions.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-async function spentSince(tx: Db, campaignId: string, since: Date | null): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${commissions.amountMinor}), 0)::text` })
-    .from(commissions)
-    .where(
-      and(
-        eq(commissions.campaignId, campaignId),
-        inArray(commissions.status, [...SPENDING]),
-        eq(commissions.isTest, false),
-        since ? gte(commissions.createdAt, since) : undefined,
-      ),
-    );
-  return Number(row?.total ?? 0);
+  return { commission, budgetReached: false };
 }

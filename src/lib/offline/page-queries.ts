@@ -1,5 +1,6 @@
 import {
   matchQuery,
+  notifyManager,
   useMutationState,
   useQueryClient,
   type Mutation,
@@ -100,7 +101,10 @@ export function usePageOfflineStatus(routeKey: string, ignore: readonly QueryKey
       setStatus((current) => (sameStatus(current, next) ? current : next));
     };
     compute();
-    return client.getQueryCache().subscribe(compute);
+    // A query is added while the component that uses it renders: setting state then would update this
+    // component during another one's render, so the cache's events are handled after it, as TanStack's
+    // own observers do.
+    return client.getQueryCache().subscribe(() => notifyManager.schedule(compute));
   }, [client, tracker, route, ignore, online]);
 
   return status;

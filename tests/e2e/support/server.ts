@@ -16,6 +16,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Serve a private copy of the build, so a test may change files (e.g. ship a "new" sw.js). */
   copyBuild?: boolean;
+  /** Run the bundled server (dist-server/main.js from `npm run build`) on Node instead of server/main.ts via tsx. */
+  built?: boolean;
 }
 
 export interface RunningServer {
@@ -93,7 +95,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (server/main.ts) on a free port with a fresh PGlite data directory and the
+ * Starts the real server (server/main.ts, or the bundle with `built`) on a free port with a fresh PGlite data directory and the
  * demo seed, and resolves once /api/health answers.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -122,7 +124,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   delete env.APP_URL;
   Object.assign(env, options.env);
 
-  const child = spawn(TSX, ['server/main.ts'], {
+  const [command, args] = options.built
+    ? [process.execPath, ['dist-server/main.js']]
+    : [TSX, ['server/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env,
     detached: true,

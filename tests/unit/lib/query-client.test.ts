@@ -85,6 +85,25 @@ describe('query client', () => {
     expect(log).toHaveBeenCalledWith('Mutation failed', expect.anything());
   });
 
+  it('does not log a mutation the server refused with a 4xx, but does log a 5xx', async () => {
+    installFakeServer()
+      .on('POST', '/applications', { status: 409, body: { detail: 'You already have an open application.' } })
+      .on('POST', '/payouts', { status: 500, body: { detail: 'Internal error' } });
+    const client = clientWithoutRetryDelay();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const refused = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => api.post('/applications', {}) });
+    await expect(refused.execute(undefined)).rejects.toThrow();
+    expect(log).not.toHaveBeenCalled();
+
+    const broken = client.getMutationCache().build(client, { mutationFn: () => api.post('/payouts', {}) });
+    await expect(broken.execute(undefined)).rejects.toThrow();
+    expect(log).toHaveBeenCalledWith('Mutation failed', expect.anything());
+    log.mockRestore();
+  });
+
   it('retry rule: stops at the limit and on client errors', () => {
     const retry = shouldRetry(3);
     const clientError = { isAxiosError: true, response: { status: 422 } };
