@@ -28,26 +28,34 @@ type RollupTable = typeof dailyStats | typeof dailyTotals;
 const tableFor = (group: RollupGroup): RollupTable =>
   group === 'country' || group === 'sub1' ? dailyStats : dailyTotals;
 
-/** the group's key as text: a day, an ISO week's Monday, 'YYYY-MM', an id, a country code or a sub-id */
-function groupKey(d: RollupTable, group: RollupGroup): SQL {
+/**
+ * What rows are grouped by, and the group's key as text (a day, an ISO week's Monday, 'YYYY-MM', an id,
+ * a country code or a sub-id). Rows are grouped by the raw column and the key is formatted once per
+ * group: formatting every row first (to_char per row) took half the time of a dashboard's series.
+ */
+function grouping(d: RollupTable, group: RollupGroup): { by: SQL | AnyPgColumn | null; key: SQL } {
   switch (group) {
     case 'none':
-      return sql`''`;
+      return { by: null, key: sql`''` };
     case 'day':
-      return sql`to_char(${d.day}, 'YYYY-MM-DD')`;
-    case 'week':
-      return sql`to_char(date_trunc('week', ${d.day}), 'YYYY-MM-DD')`;
-    case 'month':
-      return sql`to_char(${d.day}, 'YYYY-MM')`;
+      return { by: d.day, key: sql`to_char(${d.day}, 'YYYY-MM-DD')` };
+    case 'week': {
+      const monday = sql`date_trunc('week', ${d.day})`;
+      return { by: monday, key: sql`to_char(${monday}, 'YYYY-MM-DD')` };
+    }
+    case 'month': {
+      const first = sql`date_trunc('month', ${d.day})`;
+      return { by: first, key: sql`to_char(${first}, 'YYYY-MM')` };
+    }
     case 'campaign':
-      return sql`${d.campaignId}::text`;
+      return { by: d.campaignId, key: sql`${d.campaignId}::text` };
     case 'publisher':
-      return sql`${d.publisherId}::text`;
+      return { by: d.publisherId, key: sql`${d.publisherId}::text` };
     case 'website':
-      return sql`${d.websiteId}::text`;
+      return { by: d.websiteId, key: sql`${d.websiteId}::text` };
     case 'country':
     case 'sub1':
-      return sql`${dailyStats[group]}`;
+      return { by: dailyStats[group], key: sql`${dailyStats[group]}` };
   }
 }
 
@@ -86,7 +94,7 @@ export async function sumRollups(
   group: RollupGroup,
 ): Promise<CurrencySums[]> {
   const d = tableFor(group);
-  const key = groupKey(d, group);
+  const { by, key } = grouping(d, group);
   const rows = await db
     .select({
       key: sql<string>`${key}`,
@@ -102,7 +110,7 @@ export async function sumRollups(
     .from(d)
     .where(scopeWhere(d, scope, range))
     // PostgreSQL refuses a constant in GROUP BY: totals group by currency alone
-    .groupBy(...(group === 'none' ? [d.currency] : [key, d.currency]));
+    .groupBy(...(by === null ? [d.currency] : [by, d.currency]));
   return rows.map((r) => ({
     key: r.key,
     currency: r.currency,
