@@ -52,6 +52,11 @@ const ADVERTISERS = 3;
 const CAMPAIGNS = 20;
 const CAMPAIGNS_PER_PUBLISHER = 4;
 const TARGET_P95_MS = 100;
+// Loading 10M clicks takes ~9 minutes on a quiet machine: BENCH_REPORT_KEEP=1 leaves the loaded PostgreSQL
+// database (and a cluster the bench started) running and prints its URL; BENCH_REPORT_REUSE_URL=<that URL>
+// then measures it again without the fixtures and the load, e.g. once the machine is quiet.
+const KEEP = process.env.BENCH_REPORT_KEEP === '1';
+const REUSE_URL = process.env.BENCH_REPORT_REUSE_URL;
 
 interface Check {
   target: string;
@@ -368,17 +373,18 @@ async function stopCleanly(server: AppServer): Promise<void> {
   if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${server.output()}`);
 }
 
-async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
+/** Fixtures over HTTP and the bulk traffic, then the rollup check (skipped when reusing a loaded database). */
+async function loadBackend(
+  prepared: PreparedBackend,
+  clicks: number,
+  window: DayRange,
+  checks: Check[],
+): Promise<void> {
   const kind = prepared.backend.kind;
-  const clicks = CLICKS_OVERRIDE ?? DEFAULT_CLICKS[kind];
-  const window = dataWindow(DAYS);
-  console.log(`\n=== ${prepared.name}: ${prepared.description} ===`);
-  const checks: Check[] = [];
-  let server: AppServer | null = null;
+  let server: AppServer | null = await startAppServer(prepared.server);
   try {
     // 1. people, campaigns, websites and tracking links over HTTP
-    server = await startAppServer(prepared.server);
-    let started = performance.now();
+    const started = performance.now();
     const market: Marketplace = await createMarketplace(server.baseUrl, {
       advertisers: ADVERTISERS,
       campaigns: CAMPAIGNS,
@@ -399,8 +405,7 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
       `loading ${fmtInt(clicks)} clicks, ${fmtInt(clicks / 10)} conversions and their commissions over ` +
         `${window.from} … ${window.to} (${DAYS} days), ${fmtInt(Math.min(CHUNK, clicks))} clicks per statement`,
     );
-    let db = await openInspector(prepared.backend);
-    const viewers: Viewer[] = [];
+    const db = await openInspector(prepared.backend);
     try {
       let nextReport = 0.1;
       const loaded = await loadTraffic(db, {
@@ -450,7 +455,27 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
           fatal: true,
         });
       }
+    } finally {
+      await db.close();
+    }
+  } finally {
+    if (server) await server.kill();
+  }
+}
 
+async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
+  const kind = prepared.backend.kind;
+  const clicks = CLICKS_OVERRIDE ?? DEFAULT_CLICKS[kind];
+  const window = dataWindow(DAYS);
+  console.log(`\n=== ${prepared.name}: ${prepared.description} ===`);
+  const checks: Check[] = [];
+  let server: AppServer | null = null;
+  try {
+    if (!REUSE_URL) await loadBackend(prepared, clicks, window, checks);
+    else console.log('reusing the data loaded by an earlier run (BENCH_REPORT_REUSE_URL)');
+    let db = await openInspector(prepared.backend);
+    const viewers: Viewer[] = [];
+    try {
       // the signed-in advertiser and publisher: the busiest of each (the heaviest scope of its kind)
       const total = await db.count('SELECT coalesce(sum(clicks), 0) AS n FROM daily_stats');
       const busiest = async (column: string) => {
@@ -461,19 +486,19 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
       };
       const advertiser = await busiest('advertiser_id');
       const publisher = await busiest('publisher_id');
-      const email = (list: { id: string; email: string }[], id: string) =>
-        list.find((u) => u.id === id)!.email;
+      const email = async (id: string) =>
+        (await db.rows<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]))[0]!.email;
       viewers.push(
         { scope: { role: 'admin' }, email: BENCH_ADMIN.email, password: BENCH_ADMIN.password, share: 1 },
         {
           scope: { role: 'advertiser', id: advertiser.id },
-          email: email(market.advertisers, advertiser.id),
+          email: await email(advertiser.id),
           password: MARKETPLACE_PASSWORD,
           share: advertiser.share,
         },
         {
           scope: { role: 'publisher', id: publisher.id },
-          email: email(market.publishers, publisher.id),
+          email: await email(publisher.id),
           password: MARKETPLACE_PASSWORD,
           share: publisher.share,
         },
@@ -503,7 +528,7 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
         `${window.from} minus i days … ${window.to} (i = 0…${REQUESTS - 1}: the same 90 days of data, a new cache key each time)`,
     );
     const cacheBefore = await cacheStats(server.baseUrl, viewers[0]!.token!);
-    started = performance.now();
+    let started = performance.now();
     const measured = await measureApi(server, viewers, window);
     const apiMs = performance.now() - started;
     const cacheAfter = await cacheStats(server.baseUrl, viewers[0]!.token!);
@@ -571,15 +596,36 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
   return checks;
 }
 
+/** The loaded database of an earlier BENCH_REPORT_KEEP=1 run, measured again. */
+function reusedBackend(url: string): PreparedBackend {
+  return {
+    name: 'PostgreSQL',
+    backend: { kind: 'postgres', url },
+    description: `the database loaded by an earlier run (${new URL(url).pathname.slice(1)})`,
+    server: { databaseUrl: url },
+    dispose: async () => {},
+  };
+}
+
 async function main(): Promise<void> {
   console.log(`Reports bench on ${machine()}`);
-  const { backends, skipped } = await prepareBackends();
+  const { backends, skipped } = REUSE_URL
+    ? { backends: [reusedBackend(REUSE_URL)], skipped: ['PGlite: skipped (BENCH_REPORT_REUSE_URL)'] }
+    : await prepareBackends();
   const results: { name: string; checks: Check[] }[] = [];
   try {
     for (const prepared of backends)
       results.push({ name: prepared.name, checks: await benchBackend(prepared) });
   } finally {
-    for (const prepared of backends) await prepared.dispose();
+    for (const prepared of backends) {
+      if (KEEP && !REUSE_URL && prepared.backend.kind === 'postgres') {
+        console.log(
+          `\nkept the loaded database: BENCH_REPORT_REUSE_URL=${prepared.backend.url} measures it again`,
+        );
+      } else {
+        await prepared.dispose();
+      }
+    }
   }
   console.log(`\n=== Targets (p95 ≤ ${TARGET_P95_MS} ms applies to PostgreSQL; PGlite shown as info) ===`);
   for (const { name, checks } of results)
