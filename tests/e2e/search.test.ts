@@ -8,6 +8,12 @@ const app = useE2e();
 const CAMPAIGN = 'Hut-to-Hut Hiking Tours in Norway';
 const TYPO = 'Hikng Tours';
 
+/** Resolves once a service worker controls the page, so a reload offline is served from its precache. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 20_000 });
+}
+
 async function openSearch(page: Page) {
   // the header box is on screen once the shell is: then the shortcut is wired too
   await page.getByRole('button', { name: 'Search', exact: true }).first().waitFor();
@@ -49,10 +55,14 @@ describe('global search', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('textbox', { name: 'Search', exact: true }).waitFor({ state: 'hidden' });
 
-    // and while offline (IndexedDB): picking it shows the cached results; a new search says it failed
+    // and after a reload while offline (the service worker serves the app, IndexedDB the recents): the
+    // box opens empty and lists it; picking it shows the cached results; a new search says it failed
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     try {
+      await page.reload();
       const recent = await recentGroup();
+      expect(await page.getByRole('textbox', { name: 'Search', exact: true }).inputValue()).toBe('');
       await recent.getByText(TYPO, { exact: true }).waitFor();
       await recent.getByText(TYPO, { exact: true }).click();
       await results.getByRole('group', { name: 'Campaigns' }).getByText(CAMPAIGN).waitFor();

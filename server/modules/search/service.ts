@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { entityKind, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../users/queries';
 import { searchTerm, WORD_SIMILARITY_THRESHOLD } from './match';
@@ -26,11 +26,24 @@ function withSearchSettings<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T>
   });
 }
 
+/** A PostgreSQL pool (node-postgres) can run several transactions at once; PGlite is one connection. */
+const hasPool = (db: Db) => (db.constructor as { [entityKind]?: string })[entityKind] === 'NodePgDatabase';
+
 async function runScopes(db: Db, user: UserRow, q: string, page: SearchPage) {
   const term = searchTerm(q);
+  const answers = {} as Record<SearchScopeName, ScopeAnswer>;
+  if (hasPool(db)) {
+    // every scope on its own pooled connection at once: the answer takes as long as the slowest scope
+    // (campaigns or messages at scale), not as long as all of them together
+    await Promise.all(
+      SEARCH_SCOPES.map(async (scope) => {
+        answers[scope] = await withSearchSettings(db, (tx) => SCOPES[scope](tx, user, term, page));
+      }),
+    );
+    return answers;
+  }
   return withSearchSettings(db, async (tx) => {
-    const answers = {} as Record<SearchScopeName, ScopeAnswer>;
-    // one after another: a transaction is one connection
+    // one after another: PGlite has one connection
     for (const scope of SEARCH_SCOPES) answers[scope] = await SCOPES[scope](tx, user, term, page);
     return answers;
   });
