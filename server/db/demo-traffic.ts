@@ -310,7 +310,7 @@ function priceCampaign(rng: DemoRandom, campaign: TrafficCampaign, out: Traffic,
     if (!pricing.paid) continue;
     const day = startOfUtcDay(e.at.getTime());
     const spent = spentPerDay.get(day) ?? 0;
-    const capped = campaign.dailyCapMinor !== null && spent >= campaign.dailyCapMinor;
+    const capped = campaign.dailyCapMinor !== null && spent + pricing.amountMinor > campaign.dailyCapMinor;
     if (!capped) {
       perPublisherMonth.set(countKey, earlierThisMonth + 1);
       spentPerDay.set(day, spent + pricing.amountMinor);

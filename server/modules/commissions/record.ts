@@ -75,24 +75,34 @@ export function commissionValues(
   };
 }
 
-/** One multi-row INSERT (the rollup and spend triggers run once for all of them); rows come back in order. */
+/** One multi-row INSERT (the rollup and spend triggers run once for all of them), answered in the given order. */
 export async function insertCommissions(
   tx: Db,
   values: (typeof commissions.$inferInsert)[],
 ): Promise<CommissionRow[]> {
   if (values.length === 0) return [];
   const rows = await tx.insert(commissions).values(values).returning();
-  if (rows.length !== values.length) throw new Error('commission insert returned fewer rows');
-  // RETURNING follows the VALUES order in practice; matched by their unique link to be certain
-  const byLink = new Map(rows.map((r) => [r.conversionId ?? r.clickId ?? r.id, r]));
-  return values.map((v) => byLink.get(v.conversionId ?? v.clickId ?? '') ?? rows[values.indexOf(v)]!);
+  // each commission belongs to one conversion or one click (both unique): that matches rows to values
+  const link = (r: { conversionId?: string | null; clickId?: string | null }) =>
+    r.conversionId ?? r.clickId ?? '';
+  const byLink = new Map(rows.map((r) => [link(r), r]));
+  return values.map((v, i) => {
+    const row = link(v) === '' ? rows[i] : byLink.get(link(v));
+    if (!row) throw new Error('commission insert returned fewer rows');
+    return row;
+  });
 }
 
 /**
  * Pauses a campaign whose budget is used up (audit-logged), inside the transaction that used it up; the
  * caller tells the advertiser after the commit.
  */
-export async function pauseForBudget(tx: Db, campaign: CampaignRow, spentMinor: number, now: Date): Promise<void> {
+export async function pauseForBudget(
+  tx: Db,
+  campaign: CampaignRow,
+  spentMinor: number,
+  now: Date,
+): Promise<void> {
   if (campaign.status !== 'active') return;
   await tx
     .update(campaigns)

@@ -1,0 +1,376 @@
+import type { Db } from '../../db/connection';
+import { conflict, notFound } from '../../lib/http-error';
+import type { RateTable } from '../currency/rates';
+import type { CampaignRow } from '../campaigns/queries';
+import type { CommissionRow } from '../commissions/queries';
+import { commissionValues, insertCommissions, lockCampaigns, pauseForBudget } from '../commissions/record';
+import {
+  SpendLedger,
+  needsCampaignLock,
+  type PlannedCommission,
+  type SpendSubject,
+} from '../commissions/spend';
+import * as cq from './conversion-queries';
+import {
+  authorizeConversion,
+  checkConversion,
+  describeConversion,
+  type CheckedConversion,
+} from './conversion-rules';
+import type { ConversionInput, ConversionOutcome } from './conversions';
+
+/** most conversions one transaction writes (bounds a statement's size and a batch's wait) */
+const MAX_BATCH = 200;
+/** longest a conversion waits for others to join its batch (only while several arrive at once) */
+const MAX_LINGER_MS = 10;
+/** tries of a batch that lost a race it can win next time (a deadlock, an order stored meanwhile) */
+const MAX_ATTEMPTS = 3;
+
+export interface ConversionRequest {
+  input: ConversionInput;
+  /** when the request arrived: the conversion's time, and what its checks are made against */
+  now: Date;
+  rates: () => Promise<RateTable>;
+}
+
+interface Queued extends ConversionRequest {
+  resolve(outcome: ConversionOutcome): void;
+  reject(error: unknown): void;
+}
+
+type Settled = { ok: true; outcome: ConversionOutcome } | { ok: false; error: unknown };
+
+/**
+ * Group commit for conversions. Each one waits in a queue while the batch before it is written; then all
+ * that arrived meanwhile are written in one transaction, a few statements for the whole batch, and each caller
+ * gets its own outcome after the commit: its conversion and commission, a duplicate's first result, or the
+ * HTTP error of a rule it broke (which leaves the others alone). Alone, a conversion is written at once; under
+ * load, batches grow with the number of callers waiting, and so does the throughput. One batch at a time per
+ * database: PGlite runs one transaction at a time anyway, and on PostgreSQL the batches would queue on the
+ * same rows (a campaign's rollups and spend) while each took a connection.
+ */
+export class ConversionWriter {
+  private readonly queue: Queued[] = [];
+  private running = false;
+  /** size of the last batch: how many callers are likely to come back while the writer is idle */
+  private lastBatchSize = 0;
+  private lastBatchMs = 0;
+  private linger: { target: number; done: () => void } | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  submit(request: ConversionRequest): Promise<ConversionOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...request, resolve, reject });
+      if (this.linger && this.queue.length >= this.linger.target) this.linger.done();
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        // Under load, the callers of the batch just answered come back a moment later: waiting a few
+        // milliseconds for them makes one batch of all, instead of a batch of the few that were early
+        // followed by one of the rest, each paying a transaction. Alone (last batch of one), no wait.
+        if (this.lastBatchSize > 1 && this.queue.length < this.lastBatchSize) {
+          // never longer than half a batch's write: waiting must cost less than the transaction it saves
+          await this.waitForQueue(this.lastBatchSize, Math.min(MAX_LINGER_MS, this.lastBatchMs / 2));
+        }
+        const batch = this.queue.splice(0, MAX_BATCH);
+        this.lastBatchSize = batch.length;
+        const started = performance.now();
+        const settled = await writeSafely(this.db, batch);
+        this.lastBatchMs = performance.now() - started;
+        batch.forEach((item, i) => {
+          const s = settled[i]!;
+          if (s.ok) item.resolve(s.outcome);
+          else item.reject(s.error);
+        });
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private waitForQueue(target: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(), ms);
+      const done = () => {
+        clearTimeout(timer);
+        this.linger = null;
+        resolve();
+      };
+      this.linger = { target, done };
+    });
+  }
+}
+
+const writers = new WeakMap<Db, ConversionWriter>();
+
+/** The writer of this database (one per app instance). */
+export function conversionWriter(db: Db): ConversionWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new ConversionWriter(db);
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+class RetryBatch extends Error {}
+
+function isRetryable(err: unknown): boolean {
+  if (err instanceof RetryBatch) return true;
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: string }).code;
+    // deadlock_detected, serialization_failure
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+/**
+ * Writes a batch, retrying the races it can lose. A batch that fails otherwise (a database error no rule
+ * foresaw) is written again one conversion at a time, so that only the one that causes it fails.
+ */
+async function writeSafely(db: Db, batch: Queued[]): Promise<Settled[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeBatch(db, batch);
+    } catch (error) {
+      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+      if (batch.length === 1) return [{ ok: false, error }];
+      const alone: Settled[] = [];
+      for (const item of batch) alone.push(...(await writeSafely(db, [item])));
+      return alone;
+    }
+  }
+}
+
+interface Candidate {
+  index: number;
+  found: cq.FoundClick;
+  clientReported: boolean;
+  /** orderKey(campaign, order_id) */
+  key: string;
+}
+
+interface Checked extends Candidate {
+  campaign: CampaignRow;
+  checked: CheckedConversion;
+}
+
+interface Planned extends Checked {
+  commission: PlannedCommission;
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+const PIXEL_TAKEN =
+  'This click already has a conversion reported by an unsigned pixel; further ones need a signed pixel (sig) or a postback';
+
+/**
+ * One transaction for the batch: reads what the rules need for all of it, locks the campaigns whose
+ * commissions depend on the ones before (budget, daily cap, tiers; unsigned pixels), decides every item in
+ * arrival order, then inserts the conversions and the commissions with one statement each.
+ */
+async function writeBatch(db: Db, items: Queued[]): Promise<Settled[]> {
+  const rates = await items[0]!.rates();
+  return db.transaction(async (tx) => {
+    const settled: (Settled | undefined)[] = items.map(() => undefined);
+    const refuse = (index: number, error: unknown) => {
+      settled[index] = { ok: false, error };
+    };
+    const { clicks, campaigns } = await cq.findClicks(tx, unique(items.map((it) => it.input.clickId)));
+
+    // the secret (or the pixel's trust) first: a repeat with the wrong secret is refused too
+    const candidates: Candidate[] = [];
+    items.forEach((item, index) => {
+      const found = clicks.get(item.input.clickId);
+      if (!found) return refuse(index, notFound('Unknown click_id: no click with this id was recorded'));
+      const campaign = campaigns.get(found.click.campaignId);
+      if (!campaign) return refuse(index, notFound('Unknown click_id: its campaign no longer exists'));
+      try {
+        const clientReported = authorizeConversion(item.input, campaign);
+        candidates.push({ index, found, clientReported, key: cq.orderKey(campaign.id, item.input.orderId) });
+      } catch (err) {
+        refuse(index, err);
+      }
+    });
+
+    // an order stored before answers with its first result, whatever the rules say now
+    const stored = await cq.findOrders(
+      tx,
+      candidates.map((c) => ({
+        campaignId: c.found.click.campaignId,
+        orderId: items[c.index]!.input.orderId,
+      })),
+    );
+    const fresh = candidates.filter((c) => {
+      const first = stored.get(c.key);
+      if (first) settled[c.index] = { ok: true, outcome: duplicateOf(first) };
+      return !first;
+    });
+
+    // budgets, daily caps, tiers and unsigned pixels are decided under the campaign's lock, on its current row
+    const locked = new Set(
+      fresh
+        .filter((c) => c.clientReported || needsCampaignLock(campaigns.get(c.found.click.campaignId)!))
+        .map((c) => c.found.click.campaignId),
+    );
+    if (locked.size > 0) {
+      for (const id of locked) campaigns.delete(id);
+      for (const row of await lockCampaigns(tx, [...locked])) campaigns.set(row.id, row);
+    }
+
+    const checked: Checked[] = [];
+    for (const c of fresh) {
+      const item = items[c.index]!;
+      const campaign = campaigns.get(c.found.click.campaignId);
+      if (!campaign) {
+        refuse(c.index, notFound('Unknown click_id: its campaign no longer exists'));
+        continue;
+      }
+      try {
+        const conversion = checkConversion(item.input, c.found, campaign, rates, c.clientReported, item.now);
+        checked.push({ ...c, campaign, checked: conversion });
+      } catch (err) {
+        refuse(c.index, err);
+      }
+    }
+
+    const subject = (c: Checked): SpendSubject => ({
+      campaign: c.campaign,
+      publisherId: c.found.click.publisherId,
+      event: items[c.index]!.input.event,
+      amountMinor: c.checked.amountMinor,
+      isTest: c.found.click.isTest,
+      now: items[c.index]!.now,
+    });
+    const payable = checked.filter((c) => c.campaign.commissionModel !== 'cpc');
+    const [ledger, pixelTaken] = await Promise.all([
+      SpendLedger.load(tx, payable.map(subject)),
+      cq.clicksWithClientReportedConversion(
+        tx,
+        unique(checked.filter((c) => c.clientReported).map((c) => c.found.click.id)),
+      ),
+    ]);
+
+    // in arrival order, as if one after the other: the first of an order leads, later ones repeat its result
+    const leaders = new Map<string, Planned>();
+    const followers: Checked[] = [];
+    const budgetUsedUp = new Map<string, Planned>();
+    for (const c of checked) {
+      if (leaders.has(c.key)) {
+        followers.push(c);
+        continue;
+      }
+      if (budgetUsedUp.has(c.campaign.id)) {
+        refuse(c.index, conflict('The campaign is paused, not active'));
+        continue;
+      }
+      if (c.clientReported) {
+        if (pixelTaken.has(c.found.click.id)) {
+          refuse(c.index, conflict(PIXEL_TAKEN));
+          continue;
+        }
+        pixelTaken.add(c.found.click.id);
+      }
+      const commission: PlannedCommission =
+        c.campaign.commissionModel === 'cpc' ? { paid: false } : ledger.plan(subject(c));
+      const planned = { ...c, commission };
+      if (commission.paid && commission.budgetReached) budgetUsedUp.set(c.campaign.id, planned);
+      leaders.set(c.key, planned);
+    }
+
+    // conversions in key order, so that two writers inserting the same orders wait rather than deadlock
+    const plannedList = [...leaders.values()];
+    const inserted = await cq.insertConversions(
+      tx,
+      [...plannedList]
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map((p) => conversionValues(p, items[p.index]!)),
+    );
+    const lost = plannedList.filter((p) => !inserted.has(p.key));
+    // stored by another writer meanwhile: where that changes what was decided under a lock, decide again
+    if (lost.some((p) => locked.has(p.campaign.id))) throw new RetryBatch('an order was stored meanwhile');
+    const late = await cq.findOrders(
+      tx,
+      lost.map((p) => ({ campaignId: p.campaign.id, orderId: items[p.index]!.input.orderId })),
+    );
+    for (const p of lost) {
+      const first = late.get(p.key);
+      if (first) settled[p.index] = { ok: true, outcome: duplicateOf(first) };
+      else refuse(p.index, conflict('The conversion changed meanwhile; send it again'));
+    }
+
+    const paid = plannedList.filter((p) => inserted.has(p.key) && p.commission.paid);
+    const rows = await insertCommissions(
+      tx,
+      paid.map((p) =>
+        commissionValues(
+          { ...subject(p), websiteId: p.found.click.websiteId, conversionId: inserted.get(p.key)!.id },
+          p.commission as Extract<PlannedCommission, { paid: true }>,
+        ),
+      ),
+    );
+    const commissionOf = new Map<string, CommissionRow>(paid.map((p, i) => [p.key, rows[i]!]));
+
+    for (const [campaignId, p] of budgetUsedUp) {
+      if (inserted.has(p.key))
+        await pauseForBudget(tx, p.campaign, ledger.spentBy(campaignId), items[p.index]!.now);
+    }
+
+    for (const p of plannedList) {
+      const conversion = inserted.get(p.key);
+      if (!conversion) continue;
+      const commission = commissionOf.get(p.key) ?? null;
+      settled[p.index] = {
+        ok: true,
+        outcome: {
+          result: describeConversion(conversion, commission, false),
+          created: {
+            campaign: p.campaign,
+            publisherId: p.found.click.publisherId,
+            commission,
+            budgetReached: budgetUsedUp.get(p.campaign.id) === p,
+          },
+        },
+      };
+    }
+    for (const f of followers) {
+      const first = settled[leaders.get(f.key)!.index]!;
+      settled[f.index] = first.ok
+        ? { ok: true, outcome: { result: { ...first.outcome.result, duplicate: true } } }
+        : first;
+    }
+    return settled.map((s) => s ?? { ok: false, error: new Error('conversion left undecided') });
+  });
+}
+
+function duplicateOf(first: cq.StoredOrder): ConversionOutcome {
+  return { result: describeConversion(first.conversion, first.commission, true) };
+}
+
+function conversionValues(p: Checked, item: Queued) {
+  const { click } = p.found;
+  return {
+    clickId: click.id,
+    campaignId: p.campaign.id,
+    publisherId: click.publisherId,
+    websiteId: click.websiteId,
+    orderId: item.input.orderId,
+    event: item.input.event,
+    originalAmountMinor: p.checked.originalAmountMinor,
+    originalCurrency: p.checked.originalCurrency,
+    amountMinor: p.checked.amountMinor,
+    currency: p.campaign.currency,
+    rate: p.checked.rate,
+    source: item.input.source,
+    clientReported: p.clientReported,
+    isTest: click.isTest,
+    createdAt: item.now,
+  };
+}

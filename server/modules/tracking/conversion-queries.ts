@@ -1,0 +1,99 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { campaigns, clicks, commissions, conversions, trackingLinks, users } from '../../db/schema';
+import type { CampaignRow } from '../campaigns/queries';
+import type { CommissionRow } from '../commissions/queries';
+import type { ClickRow, ConversionRow } from './queries';
+
+// Set-based reads and writes for a batch of conversions (conversion-batch.ts): one statement per step for
+// the whole batch, whatever its size.
+
+/** The click a conversion refers to, with what the conversion rules need of its link and publisher. */
+export interface FoundClick {
+  click: ClickRow;
+  linkActive: boolean;
+  publisherStatus: string;
+}
+
+/** The clicks by id, and their campaigns (as read now, without a lock) by id. */
+export async function findClicks(
+  db: Db,
+  ids: string[],
+): Promise<{ clicks: Map<string, FoundClick>; campaigns: Map<string, CampaignRow> }> {
+  if (ids.length === 0) return { clicks: new Map(), campaigns: new Map() };
+  const rows = await db
+    .select({
+      click: clicks,
+      linkActive: trackingLinks.active,
+      publisherStatus: users.status,
+      campaign: campaigns,
+    })
+    .from(clicks)
+    .innerJoin(trackingLinks, eq(trackingLinks.id, clicks.linkId))
+    .innerJoin(users, eq(users.id, clicks.publisherId))
+    .leftJoin(campaigns, eq(campaigns.id, clicks.campaignId))
+    .where(inArray(clicks.id, ids));
+  const found = new Map<string, CampaignRow>();
+  for (const r of rows) if (r.campaign) found.set(r.campaign.id, r.campaign);
+  return {
+    clicks: new Map(
+      rows.map((r) => [
+        r.click.id,
+        { click: r.click, linkActive: r.linkActive, publisherStatus: r.publisherStatus },
+      ]),
+    ),
+    campaigns: found,
+  };
+}
+
+export const orderKey = (campaignId: string, orderId: string) => `${campaignId}\u0000${orderId}`;
+
+export interface StoredOrder {
+  conversion: ConversionRow;
+  commission: CommissionRow | null;
+}
+
+/** Conversions already stored for these (campaign, order_id) pairs, with their commissions, by `orderKey`. */
+export async function findOrders(
+  db: Db,
+  pairs: { campaignId: string; orderId: string }[],
+): Promise<Map<string, StoredOrder>> {
+  if (pairs.length === 0) return new Map();
+  const wanted = JSON.stringify(pairs.map((p) => ({ campaign_id: p.campaignId, order_id: p.orderId })));
+  const rows = await db
+    .select({ conversion: conversions, commission: commissions })
+    .from(conversions)
+    .leftJoin(commissions, eq(commissions.conversionId, conversions.id))
+    .where(
+      sql`(${conversions.campaignId}, ${conversions.orderId}) in (
+        select k.campaign_id, k.order_id from json_to_recordset(${wanted}::json) as k(campaign_id uuid, order_id text))`,
+    );
+  return new Map(rows.map((r) => [orderKey(r.conversion.campaignId, r.conversion.orderId), r]));
+}
+
+/** Of these clicks, the ones that already have a conversion reported by an unsigned pixel. */
+export async function clicksWithClientReportedConversion(db: Db, clickIds: string[]): Promise<Set<string>> {
+  if (clickIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ clickId: conversions.clickId })
+    .from(conversions)
+    .where(and(inArray(conversions.clickId, clickIds), eq(conversions.clientReported, true)));
+  return new Set(rows.map((r) => r.clickId));
+}
+
+/**
+ * One multi-row INSERT; a (campaign, order_id) already stored, also by a concurrent transaction that
+ * committed meanwhile, is skipped: the rows that come back are the ones this statement created.
+ */
+export async function insertConversions(
+  db: Db,
+  values: (typeof conversions.$inferInsert)[],
+): Promise<Map<string, ConversionRow>> {
+  if (values.length === 0) return new Map();
+  const rows = await db
+    .insert(conversions)
+    .values(values)
+    .onConflictDoNothing({ target: [conversions.campaignId, conversions.orderId] })
+    .returning();
+  return new Map(rows.map((r) => [orderKey(r.campaignId, r.orderId), r]));
+}
