@@ -13,11 +13,19 @@ function printAccounts(accounts: SeededAccount[], url: string): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    });
+  let database = await open();
   const seeded = await seedIfEmpty(database.db, config);
+  if (seeded.length > 0 && config.seed === 'demo' && database.kind === 'pglite') {
+    // Seeding the demo grew PGlite's WASM heap by ~150 MB, and a WASM heap never shrinks: the server
+    // starts on a freshly opened database, as after a restart (about a second).
+    await database.close();
+    database = await open();
+  }
   const app = await buildApp({ config, database });
 
   let closing = false;

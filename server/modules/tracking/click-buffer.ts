@@ -162,37 +162,48 @@ export class ClickBuffer {
   }
 }
 
-const windowKey = (linkId: string, ipHash: string) => `${linkId}|${ipHash}`;
-
 /**
  * Remembers, per (link, ip hash), when the last unique click was, for one hour: a click is unique when
- * there was no unique click from that ip hash on that link within the hour before it.
+ * there was no unique click from that ip hash on that link within the hour before it. Kept as a map per
+ * link, so a click looks itself up without building a key string.
  */
 export class UniqueClickWindow {
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new Map<string, Map<string, number>>();
   private lastSweep = 0;
 
   constructor(private readonly windowMs: number) {}
 
   /** Remembers a unique click stored before this process started. */
   seed(linkId: string, ipHash: string, at: number): void {
-    const key = windowKey(linkId, ipHash);
-    if ((this.seen.get(key) ?? -Infinity) < at) this.seen.set(key, at);
+    const link = this.link(linkId);
+    if ((link.get(ipHash) ?? -Infinity) < at) link.set(ipHash, at);
   }
 
   /** Records the click and says whether it is unique. */
   check(linkId: string, ipHash: string, at: number): boolean {
     this.sweep(at);
-    const key = windowKey(linkId, ipHash);
-    const last = this.seen.get(key);
+    const link = this.link(linkId);
+    const last = link.get(ipHash);
     if (last !== undefined && at - last < this.windowMs) return false;
-    this.seen.set(key, at);
+    link.set(ipHash, at);
     return true;
+  }
+
+  private link(linkId: string): Map<string, number> {
+    let link = this.seen.get(linkId);
+    if (!link) {
+      link = new Map();
+      this.seen.set(linkId, link);
+    }
+    return link;
   }
 
   private sweep(at: number): void {
     if (at - this.lastSweep < 60_000) return;
     this.lastSweep = at;
-    for (const [key, ts] of this.seen) if (at - ts >= this.windowMs) this.seen.delete(key);
+    for (const [linkId, link] of this.seen) {
+      for (const [ipHash, ts] of link) if (at - ts >= this.windowMs) link.delete(ipHash);
+      if (link.size === 0) this.seen.delete(linkId);
+    }
   }
 }

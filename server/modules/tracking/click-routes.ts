@@ -1,7 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import { parse as parseQuery } from 'fast-querystring';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clickParams, clickQuery } from './schema';
-import type { Tracking } from './service';
+import { clickParams, clickQuery, MAX_SUB_ID_LENGTH } from './schema';
+import { SUB_ID_KEYS, type Tracking } from './service';
 
 export const TEST_CLICK_HEADER = 'x-affilio-test';
 
@@ -10,39 +13,161 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const headerText = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value) ?? null;
 
-/**
- * A small page that explains itself and links nowhere: no redirect target an attacker could choose. It
- * carries its own strict headers, since the redirect route skips helmet's (see below).
- */
-function sendPage(reply: FastifyReply, status: number, title: string, message: string) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}</style></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
-  return reply
-    .code(status)
-    .header('Cache-Control', 'no-store')
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    )
-    .send(html);
+/** A path the fast path answers: `/t/` and a well-formed code, nothing after it but a query. */
+const CLICK_PATH = /^\/t\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
+
+/** The client's address, as Fastify's `request.ip` reads it with the same TRUST_PROXY. */
+export type ClientAddress = (req: IncomingMessage) => string;
+
+export function clientAddressFor(
+  trust: boolean | string[] | ((address: string, hop: number) => boolean),
+): ClientAddress {
+  if (trust === false) return (req) => req.socket.remoteAddress ?? '';
+  const trusts = typeof trust === 'function' ? trust : trust === true ? () => true : proxyAddr.compile(trust);
+  return (req) => {
+    const addresses = proxyAddr.all(req, trusts);
+    return addresses[addresses.length - 1] ?? '';
+  };
 }
 
-/** `GET /t/{code}` (HEAD too): the hot redirect path. Request logging is off here: it would cost more than the redirect. */
-export const clickRoutes: FastifyPluginAsyncZod<{
+/**
+ * Sub-ids as the route's query schema (clickQuery) takes them, from the raw query string: Fastify's
+ * parser (fast-querystring, `+` is a space, a malformed escape stays as sent), the first of a repeated
+ * one, cut to MAX_SUB_ID_LENGTH without splitting a surrogate pair.
+ */
+function subIds(search: string): (string | null)[] {
+  if (search === '') return [null, null, null, null, null];
+  const query = parseQuery(search) as Record<string, string | string[] | undefined>;
+  return SUB_ID_KEYS.map((key) => {
+    const value = query[key];
+    if (value === undefined) return null;
+    return cutSubId(Array.isArray(value) ? (value[0] ?? '') : value);
+  });
+}
+
+function cutSubId(value: string): string {
+  if (value.length <= MAX_SUB_ID_LENGTH) return value;
+  const last = value.charCodeAt(MAX_SUB_ID_LENGTH - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? MAX_SUB_ID_LENGTH - 1 : MAX_SUB_ID_LENGTH);
+}
+
+// Built once: the headers of every redirect and of the two small pages.
+const REDIRECT_CACHE_CONTROL = 'no-store';
+const REDIRECT_REFERRER_POLICY = 'no-referrer-when-downgrade';
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/**
+ * A small page that explains itself and links nowhere: no redirect target an attacker could choose. It
+ * carries its own strict headers (the redirect path skips helmet's: a 302 gains nothing from them).
+ */
+function sendPage(res: ServerResponse, status: number, title: string, message: string): void {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}</style></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
+  res.writeHead(status, {
+    'cache-control': 'no-store',
+    'content-type': 'text/html; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': PAGE_CSP,
+    'content-length': Buffer.byteLength(html),
+  });
+  res.end(html);
+}
+
+const UNKNOWN_TITLE = 'Link not found';
+const UNKNOWN_MESSAGE = 'This tracking link does not exist. Check the address you were given.';
+const INTERNAL_ERROR = JSON.stringify({ detail: 'Internal server error' });
+
+export interface ClickAnswererOptions {
   tracking: Tracking;
+  /** CLICK_COUNTRY_HEADER, lower-cased, or null */
   countryHeader: string | null;
-}> = async (app, { tracking, countryHeader }) => {
-  // One logger for every redirect instead of a child per request (2% of the main thread under load):
-  // warnings and errors from here carry the route, not the request id.
-  const log = app.log.child({ route: '/t/:code' }, { level: 'warn' });
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Answers `GET|HEAD /t/{code}` on node:http's own request and response: the whole redirect, with
+ * nothing of Fastify's per-request work (routing, request/reply objects, hooks, query validation).
+ * Both the fast path ahead of Fastify's router and the registered route (app.inject, the OpenAPI
+ * document) answer through it.
+ */
+export function createClickAnswerer({ tracking, countryHeader, log }: ClickAnswererOptions) {
+  const country = countryHeader?.toLowerCase() ?? null;
+  return async function answerClick(
+    req: IncomingMessage,
+    res: ServerResponse,
+    code: string,
+    search: string,
+    ip: string,
+  ): Promise<void> {
+    try {
+      const headers = req.headers;
+      const test = headers[TEST_CLICK_HEADER];
+      const outcome = await tracking.click({
+        code,
+        method: req.method ?? 'GET',
+        ip,
+        userAgent: headers['user-agent'] ?? '',
+        referrer: headers.referer ?? null,
+        subs: subIds(search),
+        country: country ? headerText(headers[country]) : null,
+        testToken: typeof test === 'string' ? test : null,
+      });
+      if (outcome.kind === 'unknown') return sendPage(res, 404, UNKNOWN_TITLE, UNKNOWN_MESSAGE);
+      if (outcome.kind === 'unavailable') return sendPage(res, 410, 'Offer unavailable', outcome.message);
+      res.writeHead(302, {
+        location: outcome.location,
+        'cache-control': REDIRECT_CACHE_CONTROL,
+        'referrer-policy': REDIRECT_REFERRER_POLICY,
+        'content-length': '0',
+      });
+      res.end();
+    } catch (err) {
+      log.error({ err }, 'tracking link failed');
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(INTERNAL_ERROR),
+      });
+      res.end(INTERNAL_ERROR);
+    }
+  };
+}
+
+export type ClickAnswerer = ReturnType<typeof createClickAnswerer>;
+
+/**
+ * The fast path, for the server's request listener ahead of Fastify: answers a well-formed
+ * `GET|HEAD /t/{code}` and returns true, or returns false and leaves the request to Fastify (other
+ * paths, other methods, codes the route would refuse anyway: the route answers those as before).
+ */
+export function createClickFastPath(answer: ClickAnswerer, clientAddress: ClientAddress) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url;
+    if (url === undefined || url.charCodeAt(0) !== 47 /* / */ || url.charCodeAt(1) !== 116 /* t */)
+      return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const match = CLICK_PATH.exec(url);
+    if (!match) return false;
+    const code = match[1]!;
+    const queryAt = 3 + code.length;
+    void answer(req, res, code, url.length > queryAt ? url.slice(queryAt + 1) : '', clientAddress(req));
+    return true;
+  };
+}
+
+const rawSearch = (url: string | undefined) => {
+  const at = url?.indexOf('?') ?? -1;
+  return at === -1 ? '' : url!.slice(at + 1);
+};
+
+/**
+ * `GET /t/{code}` (HEAD too) as a Fastify route: in the OpenAPI document, and what app.inject reaches
+ * (inject skips the server's listener). Over HTTP the fast path answers first; both use `answer`.
+ */
+export const clickRoutes: FastifyPluginAsyncZod<{ answer: ClickAnswerer }> = async (app, { answer }) => {
   app.get(
     '/t/:code',
     {
       logLevel: 'warn',
-      childLoggerFactory: () => log,
-      // a 302 gains nothing from a CSP or framing rules, and this is the hottest path: the two small
-      // pages set their own headers
       helmet: false,
       schema: {
         tags: ['tracking'],
@@ -53,33 +178,8 @@ export const clickRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const test = request.headers[TEST_CLICK_HEADER];
-      const outcome = await tracking.click({
-        code: request.params.code,
-        method: request.method,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        referrer: request.headers.referer ?? null,
-        subs: [q.sub1 ?? null, q.sub2 ?? null, q.sub3 ?? null, q.sub4 ?? null, q.sub5 ?? null],
-        country: countryHeader ? headerText(request.headers[countryHeader]) : null,
-        testToken: typeof test === 'string' ? test : null,
-      });
-      if (outcome.kind === 'unknown') {
-        return sendPage(
-          reply,
-          404,
-          'Link not found',
-          'This tracking link does not exist. Check the address you were given.',
-        );
-      }
-      if (outcome.kind === 'unavailable') return sendPage(reply, 410, 'Offer unavailable', outcome.message);
-      return reply
-        .code(302)
-        .header('Location', outcome.location)
-        .header('Cache-Control', 'no-store')
-        .header('Referrer-Policy', 'no-referrer-when-downgrade')
-        .send();
+      reply.hijack();
+      await answer(request.raw, reply.raw, request.params.code, rawSearch(request.raw.url), request.ip);
     },
   );
 };

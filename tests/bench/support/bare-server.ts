@@ -5,6 +5,8 @@ import { ROOT } from './server';
 
 export interface BareServer {
   baseUrl: string;
+  /** its process id (the bench samples its CPU from /proc) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startBareServer(): Promise<BareServer> {
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');

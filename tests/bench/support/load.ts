@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { BROWSER_UA, visitorIp } from './fixtures';
 
@@ -103,3 +104,67 @@ export function table(rows: string[][]): string {
 }
 
 export const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on every Linux build). */
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU time (user + system, all threads) of a process so far, in ms, and of its main thread; null when gone. */
+export function processCpuMs(pid: number): { total: number; main: number } | null {
+  const ticks = (file: string) => {
+    // fields after "(comm)": state is field 3, utime 14, stime 15
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    const toMs = (t: number) => (t * 1000) / CLOCK_TICKS_PER_S;
+    return { total: toMs(ticks(`/proc/${pid}/stat`)), main: toMs(ticks(`/proc/${pid}/task/${pid}/stat`)) };
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of a process (VmRSS) in MB, null when it is gone. */
+export function rssMb(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ProcessUsage {
+  /** CPU ms over the sampled time (all threads), and of the main thread (the HTTP thread of Node) */
+  cpuMs: number;
+  mainCpuMs: number;
+  wallMs: number;
+  /** CPU ms per wall ms: 1 = one core busy all the time */
+  cores: number;
+  /** highest VmRSS seen (sampled every 100 ms) */
+  peakRssMb: number;
+}
+
+/** Samples a process's CPU time and resident memory from /proc while `run` runs. */
+export async function measureProcess<T>(pid: number, run: () => Promise<T>): Promise<[T, ProcessUsage]> {
+  const start = processCpuMs(pid);
+  const startedAt = performance.now();
+  let peak = rssMb(pid) ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid) ?? 0);
+  }, 100);
+  try {
+    const result = await run();
+    const end = processCpuMs(pid);
+    const wallMs = performance.now() - startedAt;
+    peak = Math.max(peak, rssMb(pid) ?? 0);
+    if (!start || !end) throw new Error(`process ${pid} is gone: no CPU figures`);
+    const cpuMs = end.total - start.total;
+    return [
+      result,
+      { cpuMs, mainCpuMs: end.main - start.main, wallMs, cores: cpuMs / wallMs, peakRssMb: peak },
+    ];
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { freePort } from '../../e2e/support/server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -15,6 +18,11 @@ export interface AppServerOptions {
   databaseUrl?: string;
   /** extra node flags, e.g. `--cpu-prof` */
   nodeArgs?: string[];
+  /**
+   * run the esbuild bundle, as `npm start` does (built once per bench process into a temp directory),
+   * instead of the TypeScript sources through tsx (which also holds its transpiler in memory)
+   */
+  built?: boolean;
   env?: Record<string, string>;
 }
 
@@ -33,6 +41,35 @@ export interface AppServer {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+let bundle: Promise<string> | null = null;
+
+/**
+ * Bundles the server like scripts/build-server.mjs into a temp directory (node_modules linked beside it,
+ * so its packages resolve; removed when the process exits) and returns its main.js.
+ */
+export function builtServer(): Promise<string> {
+  bundle ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'affilio-bench-server-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const out = path.join(dir, 'dist-server');
+    await build({
+      entryPoints: [path.join(ROOT, 'server/main.ts'), path.join(ROOT, 'server/db/pglite-worker.ts')],
+      outdir: out,
+      entryNames: '[name]',
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    cpSync(path.join(ROOT, 'server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+    return path.join(out, 'main.js');
+  })();
+  return bundle;
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -60,7 +97,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 /**
  * Starts the real server (server/main.ts) as one node process (`node --import tsx`, no tsx wrapper
- * process, so a SIGKILL hits the server itself): API only, no demo seed, an admin from BENCH_ADMIN,
+ * process, so a SIGKILL hits the server itself; or its bundle with `built`): API only, no demo seed, an admin from BENCH_ADMIN,
  * website verification allowed to reach this machine. Resolves once /api/health answers.
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
@@ -87,7 +124,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     ...options.env,
   };
   delete env.APP_URL;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+  const entry = options.built ? [await builtServer()] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

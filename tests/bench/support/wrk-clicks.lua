@@ -1,0 +1,42 @@
+-- wrk script of the clicks bench (tests/bench/support/wrk.ts runs it): GET the URL's path with a browser
+-- user agent and one of 1,021 visitor addresses in X-Forwarded-For (the server trusts the loopback
+-- proxy, TRUST_PROXY=loopback, so the header is the visitor's address), rotating per request. The
+-- requests are formatted once in init(), so the generator spends no time building them.
+-- At the end done() prints one line, "WRK_JSON {…}", that wrk.ts parses.
+
+local requests = {}
+local count = 0
+local next_request = 0
+local ua = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
+
+-- a plausible visitor address, as tests/bench/support/fixtures.ts visitorIp() makes them
+local function visitor_ip(n)
+  return string.format("198.51.%d.%d", math.floor(n / 256) % 4, n % 256)
+end
+
+function init(args)
+  local addresses = tonumber(args[1]) or 1021
+  for i = 0, addresses - 1 do
+    requests[i + 1] = wrk.format("GET", wrk.path, {
+      ["Host"] = wrk.host .. ":" .. wrk.port,
+      ["User-Agent"] = ua,
+      ["Accept"] = "text/html,application/xhtml+xml",
+      ["X-Forwarded-For"] = visitor_ip(i),
+    })
+  end
+  count = addresses
+end
+
+function request()
+  next_request = next_request % count + 1
+  return requests[next_request]
+end
+
+function done(summary, latency, requests_)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_JSON {"requests":%d,"duration_us":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,' ..
+    '"p50_us":%d,"p90_us":%d,"p99_us":%d,"max_us":%d,"mean_us":%f}\n',
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max, latency.mean))
+end

@@ -1,0 +1,102 @@
+// Drives HTTP load with wrk (C, its own process: the generator does not share the bench's event loop or
+// JavaScript), with wrk-clicks.lua sending a browser user agent and rotating visitor addresses.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { processCpuMs } from './load';
+
+const SCRIPT = path.join(import.meta.dirname, 'wrk-clicks.lua');
+
+/** Whether `wrk` runs here; the bench says how to install it otherwise. */
+export function wrkVersion(): string | null {
+  const probe = spawnSync('wrk', ['-v'], { encoding: 'utf8' });
+  if (probe.error) return null;
+  // `wrk -v` prints its version line and exits 1 (it wants a URL)
+  return /wrk [^\s]+/.exec(`${probe.stdout}${probe.stderr}`)?.[0] ?? 'wrk';
+}
+
+export interface WrkOptions {
+  url: string;
+  connections: number;
+  durationS: number;
+  /** wrk threads (default 1: on two cores the server needs the other) */
+  threads?: number;
+  /** distinct visitor addresses the script rotates through */
+  addresses?: number;
+}
+
+export interface WrkResult {
+  /** complete responses of any status */
+  requests: number;
+  reqPerSec: number;
+  durationS: number;
+  /** responses that were not 2xx/3xx */
+  badStatus: number;
+  /** connect, read, write errors and timeouts */
+  errors: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** CPU time wrk itself used, ms (sampled from /proc until just before it exited) */
+  generatorCpuMs: number;
+}
+
+interface WrkJson {
+  requests: number;
+  duration_us: number;
+  connect: number;
+  read: number;
+  write: number;
+  status: number;
+  timeout: number;
+  p50_us: number;
+  p90_us: number;
+  p99_us: number;
+  max_us: number;
+}
+
+/** Runs wrk once against `url` (its path is the one requested); resolves with its summary. */
+export async function runWrk(options: WrkOptions): Promise<WrkResult> {
+  const args = [
+    `-t${options.threads ?? 1}`,
+    `-c${options.connections}`,
+    `-d${options.durationS}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    SCRIPT,
+    options.url,
+    '--',
+    String(options.addresses ?? 1021),
+  ];
+  const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  // wrk's CPU: the last sample before it exits (a finished child's /proc entry is gone)
+  let generatorCpuMs = 0;
+  const sample = () => {
+    if (child.pid !== undefined) generatorCpuMs = processCpuMs(child.pid)?.total ?? generatorCpuMs;
+  };
+  const timer = setInterval(sample, 50);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  }).finally(() => clearInterval(timer));
+  const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (code !== 0 || !line) throw new Error(`wrk ${args.join(' ')} failed (exit ${code}):\n${out}`);
+  const r = JSON.parse(line.slice('WRK_JSON '.length)) as WrkJson;
+  const durationS = r.duration_us / 1e6;
+  return {
+    requests: r.requests,
+    reqPerSec: r.requests / durationS,
+    durationS,
+    badStatus: r.status,
+    errors: r.connect + r.read + r.write + r.timeout,
+    p50: r.p50_us / 1000,
+    p90: r.p90_us / 1000,
+    p99: r.p99_us / 1000,
+    max: r.max_us / 1000,
+    generatorCpuMs,
+  };
+}
