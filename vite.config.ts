@@ -45,6 +45,15 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first screen needs statically in one chunk beside the entry: one request
+          // instead of ~35 small ones, and it compresses as a whole (about 10 KB less gzipped).
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

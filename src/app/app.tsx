@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { initPush } from '../features/push/stores/push-store';
 import { setApiNavigator } from '../lib/api-client';
-import { UpdatePrompt } from './pwa/update-prompt';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
+
+// Not needed for the first screen: the service worker registration and push state load after it.
+const UpdatePrompt = lazy(() => import('./pwa/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 export function App() {
   const [router] = useState(() => {
@@ -14,11 +15,28 @@ export function App() {
     return created;
   });
 
-  // Push state is read once at start-up; a failure is only logged (spec §4).
-  useEffect(() => void initPush(), []);
+  // Push state is read once at start-up, when the first screen is done; a failure is only logged (spec §4).
+  useEffect(() => {
+    const init = () =>
+      void import('../features/push/stores/push-store')
+        .then((m) => m.initPush())
+        .catch((error: unknown) => console.error('Loading push support failed', error));
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(init, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(init, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
 
   return (
-    <AppProviders overlays={<UpdatePrompt onNavigate={(path) => void router.navigate(path)} />}>
+    <AppProviders
+      overlays={
+        <Suspense fallback={null}>
+          <UpdatePrompt onNavigate={(path) => void router.navigate(path)} />
+        </Suspense>
+      }
+    >
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,9 +1,7 @@
-import { MantineProvider, createTheme } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, onlineManager, useIsRestoring, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { useAuthStore, type AuthStore } from '../features/auth/stores/auth-store';
 import { onUnauthorized } from '../lib/api-client';
@@ -18,26 +16,10 @@ import {
 import { useUiPreferences } from '../lib/ui-preferences';
 import { DisplayMoneyProvider } from './display-money-provider';
 import { AppErrorBoundary } from './layout/error-boundary';
-import { registerOfflineWrites } from './offline-mutations';
-import { marketplaceModals } from './routes/app/marketplace-modals';
+import { cssVariablesResolver, theme } from './theme';
 
-// Required fields say so in their validation message, not with an asterisk: the asterisk becomes part
-// of the label text and would rename every required field for assistive tech and tests alike.
-const noAsterisk = { defaultProps: { withAsterisk: false } };
-
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  components: {
-    TextInput: noAsterisk,
-    PasswordInput: noAsterisk,
-    Textarea: noAsterisk,
-    Select: noAsterisk,
-    NativeSelect: noAsterisk,
-    NumberInput: noAsterisk,
-    DateInput: noAsterisk,
-  },
-});
+// Toasts shown before it loads wait in the notifications store and appear once it has.
+const Notifications = lazy(() => import('./toast-container').then((m) => ({ default: m.Notifications })));
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -68,6 +50,21 @@ function resumeQueuedChanges(client: QueryClient): void {
 }
 
 /**
+ * Registers the writes that can be queued offline (their defaults, by mutation key) once per client.
+ * They load in their own chunk (the features' write code and its input schemas stay out of the entry);
+ * a persisted cache is only restored once they are registered, so restored paused changes can replay.
+ */
+const offlineWrites = new WeakMap<QueryClient, Promise<void>>();
+function offlineWritesRegistered(client: QueryClient): Promise<void> {
+  let registered = offlineWrites.get(client);
+  if (!registered) {
+    registered = import('./offline-mutations').then((m) => m.registerOfflineWrites(client));
+    offlineWrites.set(client, registered);
+  }
+  return registered;
+}
+
+/**
  * Another account (or none) from now on: the old one's cache and queued changes go, writes still
  * pending for it are dropped, and the new one's persisted cache (if any) comes back.
  */
@@ -79,14 +76,20 @@ function switchUser(client: QueryClient, options: PersistOptions, userId: string
   if (userId === null) return;
   // The persist package resolves its own copy of query-core, whose QueryClient type differs by version only.
   const queryClient = client as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'];
-  void persistQueryClientRestore({ ...options, queryClient })
+  void offlineWritesRegistered(client)
+    .then(() => persistQueryClientRestore({ ...options, queryClient }))
     .then(() => resumeQueuedChanges(client))
     .catch(() => undefined);
 }
 
-/** Nothing renders before the persisted cache is back: stores calling fetchQuery would race it. */
+/**
+ * Nothing renders before the persisted cache is back: stores calling fetchQuery would race it. The app's
+ * first real render follows the restore; deferred, it is a background render that yields to the browser
+ * every few milliseconds instead of one long task (the deferred value never runs ahead of the restore).
+ */
 function AfterRestore({ children }: { children: ReactNode }) {
-  return useIsRestoring() ? null : children;
+  const restoring = useDeferredValue(useIsRestoring());
+  return restoring ? null : children;
 }
 
 function QueryProvider({
@@ -103,6 +106,20 @@ function QueryProvider({
   const [persistOptions] = useState(() =>
     persist ? createPersistOptions(authStore.getState().user?.id ?? null) : null,
   );
+  // A saved user's cache may hold paused changes: restore it only once their writes are registered.
+  const [writesReady, setWritesReady] = useState(() => !persistOptions || !authStore.getState().user);
+  useEffect(() => {
+    // Signed out nothing can be queued: the chunk loads with the first sign-in (switchUser) instead.
+    if (writesReady) return;
+    let live = true;
+    // Should the chunk fail to load, the app still starts (restored paused changes could not replay).
+    void offlineWritesRegistered(client)
+      .catch((error: unknown) => console.error('Loading the offline writes failed', error))
+      .then(() => live && setWritesReady(true));
+    return () => {
+      live = false;
+    };
+  }, [client, writesReady]);
   // A 401 means another account (or none) from now on: drop everything cached for the old one.
   useEffect(() => onUnauthorized(() => client.clear()), [client]);
   useEffect(() => {
@@ -127,6 +144,7 @@ function QueryProvider({
     };
   }, [client, persistOptions, authStore]);
   if (!persistOptions) return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  if (!writesReady) return null;
   return (
     <PersistQueryClientProvider
       client={client}
@@ -146,24 +164,25 @@ export function AppProviders({
   overlays,
   env = 'default',
 }: AppProvidersProps) {
-  const [client] = useState(() => {
-    const created = queryClient ?? createQueryClient();
-    registerOfflineWrites(created);
-    return created;
-  });
+  const [client] = useState(() => queryClient ?? createQueryClient());
   const [prefs] = useUiPreferences();
 
   useEffect(() => installGlobalErrorHandlers(), []);
 
   return (
-    <MantineProvider theme={theme} forceColorScheme={prefs.theme} env={env}>
-      <Notifications position="top-right" />
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={prefs.theme}
+      env={env}
+    >
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" />
+      </Suspense>
       <AppErrorBoundary>
         <AuthProvider store={authStore}>
           <QueryProvider client={client} persist={persist}>
-            <DisplayMoneyProvider>
-              <ModalsProvider modals={marketplaceModals}>{children}</ModalsProvider>
-            </DisplayMoneyProvider>
+            <DisplayMoneyProvider>{children}</DisplayMoneyProvider>
           </QueryProvider>
         </AuthProvider>
       </AppErrorBoundary>

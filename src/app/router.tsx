@@ -1,20 +1,30 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
+import { getToken } from '../lib/token-storage';
 import { RouteErrorScreen } from './layout/error-boundary';
-import { ForgotPasswordRoute } from './routes/auth/forgot-password';
 import { LoginRoute } from './routes/auth/login';
-import { OnboardingRoute } from './routes/auth/onboarding';
-import { RegisterRoute } from './routes/auth/register';
-import { ResetPasswordRoute } from './routes/auth/reset-password';
-import { SignupRoute } from './routes/auth/signup';
 import { PublicOnly, RequireAuth, RequireOnboarded } from './routes/guards';
 
-// The signed-in app (shell and pages) loads lazily; sign-in screens stay in the entry chunk.
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
-const DashboardRoute = lazy(() =>
-  import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })),
+// Only the first screen of a signed-out visit (/login) is in the entry chunk; the other sign-in screens,
+// the signed-in app (shell and pages), its modals and charts load lazily.
+const RegisterRoute = lazy(() =>
+  import('./routes/auth/register').then((m) => ({ default: m.RegisterRoute })),
 );
+const SignupRoute = lazy(() => import('./routes/auth/signup').then((m) => ({ default: m.SignupRoute })));
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const OnboardingRoute = lazy(() =>
+  import('./routes/auth/onboarding').then((m) => ({ default: m.OnboardingRoute })),
+);
+const loadAppLayout = () => import('./signed-in-shell');
+const loadDashboard = () => import('./routes/app/dashboard');
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.SignedInShell })));
+const DashboardRoute = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })));
 const ProfileRoute = lazy(() => import('./routes/app/profile').then((m) => ({ default: m.ProfileRoute })));
 const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
 const CampaignsRoute = lazy(() =>
@@ -71,7 +81,9 @@ function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
+      <Suspense fallback={<LoadingScreen fullHeight />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
@@ -153,6 +165,18 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
+/**
+ * With a stored session the signed-in shell renders next (most often the dashboard): its chunks start
+ * loading now, beside the entry's own start-up work, instead of once the guards have rendered.
+ */
+function preloadSignedInStart(): void {
+  if (!getToken()) return;
+  void loadAppLayout().catch(() => undefined);
+  const path = window.location.pathname;
+  if (path === '/' || path === '/dashboard') void loadDashboard().catch(() => undefined);
+}
+
 export function createAppRouter() {
+  preloadSignedInStart();
   return createBrowserRouter(createAppRoutes());
 }

@@ -62,3 +62,13 @@ export function SearchIcon() {
     </Icon>
   );
 }
+
+export function DotsIcon() {
+  return (
+    <Icon>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Icon>
+  );
+}

@@ -1,3 +1,5 @@
+import { formatDate, formatDayOfMonth } from './format-date';
+
 /** An inclusive range of UTC days, each 'YYYY-MM-DD' (the analytics API counts days in UTC). */
 export interface DateRange {
   from: string;
@@ -34,12 +36,9 @@ export function presetOf(range: DateRange, now: Date = new Date()): RangePreset 
   return RANGE_PRESETS.find((days) => daysInRange(range) === days) ?? null;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const fullDayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** '2025-03-04' → '4 Mar' (chart axes). */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string) => formatDayOfMonth(day);
 /** '2025-03-04' → '4 Mar 2025'. */
-export const formatFullDay = (day: string) => fullDayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatFullDay = (day: string) => formatDate(`${day}T00:00:00Z`);
 
 export const formatRange = (range: DateRange) => `${formatFullDay(range.from)} – ${formatFullDay(range.to)}`;

@@ -29,3 +29,8 @@ export function showToast(input: ToastInput): Toast {
   });
   return toast;
 }
+
+/** The confirmation after a create, edit or save: what happened, in green, gone after a few seconds. */
+export function showSuccess(title: string, message: ReactNode = ''): Toast {
+  return showToast({ title, message, color: 'green', autoClose: 4000 });
+}

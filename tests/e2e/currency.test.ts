@@ -60,7 +60,7 @@ describe('display currency', () => {
 
     await page.reload();
     await page
-      .getByRole('button', { name: 'Display currency', exact: true })
+      .getByRole('button', { name: /^Display currency/ })
       .filter({ hasText: 'DKK' })
       .waitFor();
     await expectAllInDkk(page);

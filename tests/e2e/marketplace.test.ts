@@ -89,7 +89,8 @@ describe('marketplace core', () => {
 
     // 4. The advertiser approves it in campaignPublishers.
     await advertiser.reload();
-    await advertiser.getByRole('button', { name: `Publishers of ${campaignName}` }).click();
+    await advertiser.getByRole('button', { name: `More actions for ${campaignName}` }).click();
+    await advertiser.getByRole('menuitem', { name: 'Publishers' }).click();
     const publishers = advertiser.getByRole('dialog', { name: `Publishers of ${campaignName}` });
     const row = publishers.getByRole('row').filter({ hasText: siteUrl });
     await row.getByRole('button', { name: /^Approve / }).click();

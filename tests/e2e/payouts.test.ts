@@ -45,7 +45,7 @@ describe('payouts', () => {
     const paula = queue.getByRole('row').filter({ hasText: ACCOUNTS.publisher.email });
     await paula.getByRole('button', { name: /^Approve payout of/ }).click();
     await paula.getByText('Processing').waitFor();
-    await paula.getByRole('button', { name: /^Mark payout of .* paid$/ }).click();
+    await paula.getByRole('button', { name: /^Mark paid: payout of / }).click();
     const paid = page.getByRole('dialog', { name: 'Mark payout paid' });
     await paid.getByRole('button', { name: 'Mark paid' }).click();
     await paid.getByText('A transfer reference is required').waitFor();

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useLogoutAll } from '../../features/auth/api/logout-all';
 import { useLogout } from '../../features/auth/hooks/use-logout';
-import { pushStore } from '../../features/push/stores/push-store';
 
 const PUSH_RELEASE_WAIT_MS = 3000;
 
@@ -11,8 +10,9 @@ const PUSH_RELEASE_WAIT_MS = 3000;
  * more than a few seconds.
  */
 function releasePushSubscription(): Promise<void> {
-  const release = pushStore
-    .disable()
+  // Loaded on demand: the push store (and its schemas) stay out of the entry chunk.
+  const release = import('../../features/push/stores/push-store')
+    .then((m) => m.pushStore.disable())
     .catch((error: unknown) => console.warn('Releasing the push subscription failed', error));
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, PUSH_RELEASE_WAIT_MS));
   return Promise.race([release, timeout]);

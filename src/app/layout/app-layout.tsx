@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { OfflineAwarePage } from '../../components/offline-aware-page';
@@ -11,7 +11,6 @@ import { currencyKeys } from '../../features/currency/api/currency-keys';
 import { notificationKeys } from '../../features/notifications/api/notification-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { settingsKeys } from '../../features/settings/api/settings-keys';
-import { GlobalSearch } from '../../features/search/components/global-search';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
 import { CurrencySwitcher } from './currency-switcher';
@@ -23,6 +22,12 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_BREAKPOINT = 'sm';
+
+// The search palette (and the IndexedDB of recent searches) loads after the shell; opening it earlier
+// is remembered by its store and shown once it has loaded.
+const GlobalSearch = lazy(() =>
+  import('../../features/search/components/global-search').then((m) => ({ default: m.GlobalSearch })),
+);
 
 /** Queries of the header and providers around every page: they say nothing about the page offline. */
 const SHELL_QUERIES = [
@@ -70,7 +75,8 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             {withSidebar && (
               <Burger
-                opened={sidebarOpen}
+                // On a desktop the toggle stays a menu icon: the sidebar beside the page is no overlay to close.
+                opened={isMobile && sidebarOpen}
                 onClick={toggleSidebar}
                 size="sm"
                 aria-label="Toggle sidebar"
@@ -117,7 +123,11 @@ export function AppLayout() {
           </OfflineAwarePage>
         </Box>
       </AppShell.Main>
-      {user && <GlobalSearch userId={user.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <GlobalSearch userId={user.id} />
+        </Suspense>
+      )}
       {user && <MessagingLive />}
       <SearchDeepLinks />
     </AppShell>

@@ -12,7 +12,8 @@ export function CurrencySwitcher() {
           variant="default"
           size="sm"
           px="xs"
-          aria-label="Display currency"
+          // The name contains the visible code (WCAG 2.5.3).
+          aria-label={`Display currency ${currency}`}
           title={`Amounts are shown in ${currency}`}
         >
           {currency}

@@ -3,20 +3,25 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getMediaItemQueryOptions } from '../../features/media/api/get-media-item';
-import { MediaPreview } from '../../features/media/components/media-preview';
 import { getWebsitesQueryOptions } from '../../features/websites/api/get-websites';
-import { openCampaignDetails, openPublisherCard } from '../routes/app/marketplace-modal-contents';
+
+// Loaded when a deep link is followed: the modal contents stay out of the app shell's chunk.
+const modalContents = () => import('../routes/app/marketplace-modal-contents');
 
 /** Query parameters of the routes global search links to, and what each opens on top of its page. */
 const OPENERS: Record<string, (id: string, title: string | undefined, client: QueryClient) => void> = {
-  campaign: (id, title) => openCampaignDetails({ id, name: title ?? 'Campaign' }),
+  campaign: (id, title) =>
+    void modalContents().then((m) => m.openCampaignDetails({ id, name: title ?? 'Campaign' })),
   advertiser: (advertiserId) =>
     modals.openContextModal({
       modal: 'advertiserDetails',
       title: 'Advertiser',
       innerProps: { advertiserId },
     }),
-  publisher: (id, title) => openPublisherCard({ id, name: title ?? 'Publisher', display_name: null }),
+  publisher: (id, title) =>
+    void modalContents().then((m) =>
+      m.openPublisherCard({ id, name: title ?? 'Publisher', display_name: null }),
+    ),
   applications: (campaignId, title) =>
     modals.openContextModal({
       modal: 'campaignPublishers',
@@ -25,7 +30,10 @@ const OPENERS: Record<string, (id: string, title: string | undefined, client: Qu
       innerProps: { campaignId },
     }),
   media: (id, _title, client) => {
-    void client.fetchQuery(getMediaItemQueryOptions(id)).then((media) => {
+    void Promise.all([
+      client.fetchQuery(getMediaItemQueryOptions(id)),
+      import('../../features/media/components/media-preview'),
+    ]).then(([media, { MediaPreview }]) => {
       modals.open({ title: media.filename, size: 'lg', children: <MediaPreview media={media} /> });
     });
   },

@@ -7,7 +7,7 @@ const TimeSeriesChart = lazy(() =>
 );
 const BarChartFigure = lazy(() => import('./bar-chart-figure').then((m) => ({ default: m.BarChartFigure })));
 
-const fallback = (h = 260) => <Skeleton height={h} aria-label="Loading chart" />;
+const fallback = (h = 260) => <Skeleton height={h} role="status" aria-label="Loading chart" />;
 
 export function LazyTimeSeriesChart(props: ComponentProps<typeof TimeSeriesChart>) {
   return (

@@ -46,8 +46,6 @@ export const COMMISSION_MODEL_LABELS: Record<(typeof COMMISSION_MODELS)[number],
   cpl: 'CPL (per lead)',
 };
 
-export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 /** List filters (spec §3): status and category default to 'all'. */
 export interface CampaignFilters {
   status: 'all' | (typeof CAMPAIGN_STATUSES)[number];

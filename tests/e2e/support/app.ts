@@ -84,7 +84,7 @@ export async function fillField(page: Page, label: string, value: string): Promi
 
 /** Picks the display currency in the header switcher and waits until the header shows it. */
 export async function chooseDisplayCurrency(page: Page, code: string): Promise<void> {
-  const switcher = page.getByRole('button', { name: 'Display currency', exact: true });
+  const switcher = page.getByRole('button', { name: /^Display currency/ });
   await switcher.click();
   await page.getByRole('menuitemradio', { name: code, exact: true }).click();
   await switcher.filter({ hasText: code }).waitFor();

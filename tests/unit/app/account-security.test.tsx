@@ -23,7 +23,7 @@ const bearer = (method: string, path: string) =>
 
 async function logOutFromMenu() {
   const app = renderApp('/dashboard');
-  await app.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+  await app.user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   await app.user.click(screen.getByRole('menuitem', { name: 'Log out' }));
   return app;
 }
@@ -146,7 +146,7 @@ describe('change password (profile)', () => {
     expect(screen.getByLabelText('New password')).toHaveValue('');
 
     // The next call carries the new token.
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(bearer('POST', '/auth/logout')).toEqual(['Bearer jwt-2']));
   });

@@ -49,10 +49,21 @@ describe('app shell', () => {
     expect(JSON.parse(localStorage.getItem(UI_PREFERENCES_KEY)!)).toMatchObject({ sidebarCollapsed: true });
   });
 
+  it('draws the desktop sidebar toggle as a menu icon, never a close "✕", open or collapsed', async () => {
+    const { user } = renderApp('/dashboard');
+    const toggle = await screen.findByRole('button', { name: 'Toggle sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Mantine's Burger marks its lines data-opened when it draws the cross.
+    expect(toggle.querySelector('[data-opened]')).toBeNull();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle.querySelector('[data-opened]')).toBeNull();
+  });
+
   it('logs out from the account menu', async () => {
     server.on('POST', '/auth/logout', { status: 204 });
     const { user, router } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
 

@@ -46,7 +46,7 @@ function servePublisher(overrides = {}) {
     .on('GET', '/payouts', { status: 200, body: [], headers: { 'x-total-count': '0' } });
 }
 
-const switcher = () => screen.findByRole('button', { name: 'Display currency' });
+const switcher = () => screen.findByRole('button', { name: /^Display currency/ });
 const balance = () => screen.findByRole('table', { name: 'Balance per currency' });
 const commissionRow = async () =>
   within(await screen.findByRole('table', { name: 'Commissions' })).getByRole('row', { name: /P-1/ });

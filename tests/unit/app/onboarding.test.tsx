@@ -51,7 +51,9 @@ describe('onboarding', () => {
     expect(server.callsTo('POST', '/auth/complete-profile')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Company name'), 'Acme ApS');
-    await user.type(screen.getByLabelText('Country', { exact: false }), 'dk');
+    // Country is picked by name: "denmark" once became "DE" in a two-letter text field.
+    await user.type(screen.getByRole('combobox', { name: 'Country' }), 'denmark');
+    await user.click(await screen.findByRole('option', { name: 'Denmark (DK)' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await user.type(await screen.findByLabelText('Billing address'), 'Main St 1, Copenhagen');
@@ -62,6 +64,32 @@ describe('onboarding', () => {
     expect(server.callsTo('POST', '/auth/complete-profile').map((r) => r.body)).toEqual([
       { company_name: 'Acme ApS', country: 'DK' },
       { billing_address: 'Main St 1, Copenhagen' },
+    ]);
+  });
+
+  it("starts a publisher's display name from the name they registered with and finds a country by its code", async () => {
+    server
+      .on('GET', '/auth/me', {
+        status: 200,
+        body: makeUser({
+          role: 'publisher',
+          name: 'Paula Pereira',
+          onboarding_completed: false,
+          profile_completion_status: 'incomplete',
+          profile_completion_step: 'profile',
+        }),
+      })
+      .on('POST', '/auth/complete-profile', { status: 422, body: { detail: 'stop here' } });
+    const { user } = renderApp('/onboarding');
+
+    expect(await screen.findByRole('textbox', { name: 'Display name' })).toHaveValue('Paula Pereira');
+    await user.type(screen.getByRole('combobox', { name: 'Country' }), 'se');
+    const options = await screen.findAllByRole('option');
+    expect(options[0]).toHaveTextContent('Sweden (SE)');
+    await user.click(options[0]!);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(server.callsTo('POST', '/auth/complete-profile').map((r) => r.body)).toEqual([
+      { display_name: 'Paula Pereira', country: 'SE' },
     ]);
   });
 

@@ -175,7 +175,7 @@ describe('password reset', () => {
   it('sends the reset link and shows the server message', async () => {
     server.on('POST', '/auth/forgot-password', { status: 200, body: { message: 'Check your inbox.' } });
     const { user } = renderApp('/forgot-password');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Check your inbox.')).toBeInTheDocument();
   });
@@ -183,7 +183,7 @@ describe('password reset', () => {
   it('resets the password with the token from the link', async () => {
     server.on('POST', '/auth/reset-password', { status: 200, body: { message: 'Password updated.' } });
     const { user } = renderApp('/reset-password?token=t0k');
-    await user.click(screen.getByLabelText('New password'));
+    await user.click(await screen.findByLabelText('New password'));
     await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Password updated.')).toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('password reset', () => {
       body: { detail: 'This reset link has expired.' },
     });
     const { user } = renderApp('/reset-password?token=t0k');
-    const field = screen.getByLabelText('New password');
+    const field = await screen.findByLabelText('New password');
     await user.click(field);
     await user.paste('password1');
     expect(await strength('Weak')).toBeInTheDocument();
@@ -219,7 +219,7 @@ describe('password reset', () => {
   it("shows 'Failed to reset password' when the server gives no detail", async () => {
     server.on('POST', '/auth/reset-password', { networkError: true });
     const { user } = renderApp('/reset-password?token=t0k');
-    await user.click(screen.getByLabelText('New password'));
+    await user.click(await screen.findByLabelText('New password'));
     await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password');

@@ -3,6 +3,9 @@ import { modals } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useApplications } from '../../../features/applications/api/get-applications';
+import { ApplicationStatusBadge } from '../../../features/applications/components/application-status-badge';
+import { mayApplyAgain, statesByCampaign } from '../../../features/applications/utils/campaign-states';
 import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
 import { CampaignsList } from '../../../features/campaigns/components/campaigns-list';
 import type { CampaignListStore } from '../../../features/campaigns/stores/campaign-list-store';
@@ -60,6 +63,8 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
     };
   }, [mode, isAdvertiser, store, navigate]);
 
+  const standings = usePublisherStandings(user?.role === 'publisher');
+
   if (!user) return null;
   const viewer: CampaignViewer = { id: user.id, role: user.role };
   const manages = user.role !== 'publisher';
@@ -99,6 +104,8 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
           openCampaignDetails(campaign);
         }}
         onApply={user.role === 'publisher' ? openCampaignApplication : undefined}
+        publisherStanding={standings}
+        onCreate={isAdvertiser ? () => openCampaignEdit(store) : undefined}
         onEdit={manages ? (campaign) => openCampaignEdit(store, campaign) : undefined}
         onDelete={manages ? (campaign) => confirmDelete(store, campaign) : undefined}
         onShowPublishers={
@@ -126,6 +133,22 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
       />
     </Stack>
   );
+}
+
+/**
+ * A publisher's standing on each campaign, from their applications (the latest 100, newest first):
+ * where they applied, the state instead of an "Apply" the server would refuse.
+ */
+function usePublisherStandings(enabled: boolean) {
+  const { data } = useApplications({ status: 'all', page: 1, limit: 100 }, { enabled });
+  if (!enabled || !data) return undefined;
+  const states = statesByCampaign(data.items);
+  return (campaign: Campaign) => {
+    const status = states.get(campaign.id);
+    return status
+      ? { badge: <ApplicationStatusBadge status={status} />, canApply: mayApplyAgain(status) }
+      : null;
+  };
 }
 
 export function CreateCampaignRoute() {

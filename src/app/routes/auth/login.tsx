@@ -1,4 +1,4 @@
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { CenteredCard } from '../../../components/centered-card';
 import { LoginForm } from '../../../features/auth/components/login-form';
@@ -9,12 +9,15 @@ export function LoginRoute() {
   return (
     <CenteredCard
       title="Log in"
-      subtitle="Welcome back to Affilio."
+      pitch="The affiliate marketplace where advertisers and publishers grow together."
       footer={
         <Group justify="space-between">
-          <Anchor component={Link} to="/register" state={state} size="sm">
-            Create an account
-          </Anchor>
+          <Text size="sm">
+            New here?{' '}
+            <Anchor component={Link} to="/register" state={state} inherit>
+              Create an account
+            </Anchor>
+          </Text>
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot password?
           </Anchor>

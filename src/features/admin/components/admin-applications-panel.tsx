@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
 import { showToast } from '../../../lib/toast';
@@ -8,7 +9,9 @@ import { useUiPreferences } from '../../../lib/ui-preferences';
 import { useDecideApplication, type AdminDecision } from '../api/decide-application';
 import { useAdminApplications, type Application } from '../api/get-admin-applications';
 import { usePublisherOptions } from '../api/get-publisher-options';
-import { formatDate } from '../utils/dates';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDate } from '../../../lib/format-date';
+import { capitalize } from '../../../lib/format-text';
 import { ReasonPrompt } from './reason-prompt';
 import { TablePager } from '../../../components/table-pager';
 
@@ -21,7 +24,6 @@ const STATUS_COLORS: Record<Application['status'], string> = {
   suspended: 'orange',
   withdrawn: 'gray',
 };
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
   ...APPLICATION_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
@@ -117,65 +119,63 @@ export function AdminApplicationsPanel() {
       {isPending && <Loader size="sm" aria-label="Loading applications" />}
       {data && data.items.length === 0 && <Text c="dimmed">No applications match.</Text>}
       {data && data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" aria-label="Applications">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Campaign</Table.Th>
-                <Table.Th>Publisher</Table.Th>
-                <Table.Th>Website</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Applied</Table.Th>
-                <Table.Th>Actions</Table.Th>
+        <DataTable minWidth={860} verticalSpacing="sm" aria-label="Applications">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Campaign</Table.Th>
+              <Table.Th>Publisher</Table.Th>
+              <Table.Th>Website</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Applied</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((application) => (
+              <Table.Tr key={application.id}>
+                <Table.Td fw={600}>{application.campaign_name}</Table.Td>
+                <Table.Td>
+                  <Text>{application.publisher_name}</Text>
+                  {application.message && (
+                    <Text size="sm" c="dimmed">
+                      “{application.message}”
+                    </Text>
+                  )}
+                  {application.reason && <Text size="sm">Reason: {application.reason}</Text>}
+                </Table.Td>
+                <Table.Td>{application.website_url}</Table.Td>
+                <Table.Td>
+                  <StatusBadge color={STATUS_COLORS[application.status]}>
+                    {capitalize(application.status)}
+                  </StatusBadge>
+                </Table.Td>
+                <Table.Td>{formatDate(application.created_at)}</Table.Td>
+                <Table.Td>
+                  {asking?.id === application.id ? (
+                    <ReasonPrompt
+                      verb={capitalize(asking.decision)}
+                      loading={busy(application)}
+                      onCancel={() => setAsking(null)}
+                      onConfirm={(reason) =>
+                        send({ id: application.id, decision: asking.decision, reason }, application)
+                      }
+                    />
+                  ) : (
+                    <DecisionButtons
+                      application={application}
+                      loading={busy(application)}
+                      onApprove={() => send({ id: application.id, decision: 'approve' }, application)}
+                      onAsk={(decision) => {
+                        decide.reset();
+                        setAsking({ id: application.id, decision });
+                      }}
+                    />
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((application) => (
-                <Table.Tr key={application.id}>
-                  <Table.Td fw={600}>{application.campaign_name}</Table.Td>
-                  <Table.Td>
-                    <Text>{application.publisher_name}</Text>
-                    {application.message && (
-                      <Text size="sm" c="dimmed">
-                        “{application.message}”
-                      </Text>
-                    )}
-                    {application.reason && <Text size="sm">Reason: {application.reason}</Text>}
-                  </Table.Td>
-                  <Table.Td>{application.website_url}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[application.status]}>
-                      {capitalize(application.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(application.created_at)}</Table.Td>
-                  <Table.Td>
-                    {asking?.id === application.id ? (
-                      <ReasonPrompt
-                        verb={capitalize(asking.decision)}
-                        loading={busy(application)}
-                        onCancel={() => setAsking(null)}
-                        onConfirm={(reason) =>
-                          send({ id: application.id, decision: asking.decision, reason }, application)
-                        }
-                      />
-                    ) : (
-                      <DecisionButtons
-                        application={application}
-                        loading={busy(application)}
-                        onApprove={() => send({ id: application.id, decision: 'approve' }, application)}
-                        onAsk={(decision) => {
-                          decide.reset();
-                          setAsking({ id: application.id, decision });
-                        }}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </DataTable>
       )}
       {data && data.total > 0 && (
         <TablePager

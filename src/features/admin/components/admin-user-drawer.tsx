@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { Money } from '../../../components/money';
 import { useAdminUser } from '../api/get-admin-user';
 import { ROLE_LABELS, userLabel, type AdminUserDetail } from '../types';
-import { formatDate } from '../utils/dates';
+import { formatDate } from '../../../lib/format-date';
 import { UserActions } from './user-actions';
 import { UserStatusBadge } from './user-status-badge';
 

@@ -7,7 +7,8 @@ import {
   type SortOrder,
   type UserSortField,
 } from '../types';
-import { formatDate } from '../utils/dates';
+import { DataTable } from '../../../components/data-table';
+import { formatDate } from '../../../lib/format-date';
 import { SortableTh } from './sortable-th';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -31,65 +32,63 @@ export function AdminUsersTable({
 }: AdminUsersTableProps) {
   const sortProps = { sort, order, onSort };
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label={`${ROLE_LABELS[role]}s`}>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh field="name" {...sortProps}>
-              Name
-            </SortableTh>
-            <SortableTh field="email" {...sortProps}>
-              Email
-            </SortableTh>
-            <Table.Th>Country</Table.Th>
-            <SortableTh field="status" {...sortProps}>
-              Status
-            </SortableTh>
-            {role === 'advertiser' && <Table.Th>Campaigns</Table.Th>}
-            {role === 'publisher' && <Table.Th>Websites</Table.Th>}
-            {role === 'publisher' && <Table.Th>Applications</Table.Th>}
-            <SortableTh field="created_at" {...sortProps}>
-              Joined
-            </SortableTh>
+    <DataTable minWidth={760} highlightOnHover verticalSpacing="sm" aria-label={`${ROLE_LABELS[role]}s`}>
+      <Table.Thead>
+        <Table.Tr>
+          <SortableTh field="name" {...sortProps}>
+            Name
+          </SortableTh>
+          <SortableTh field="email" {...sortProps}>
+            Email
+          </SortableTh>
+          <Table.Th>Country</Table.Th>
+          <SortableTh field="status" {...sortProps}>
+            Status
+          </SortableTh>
+          {role === 'advertiser' && <Table.Th>Campaigns</Table.Th>}
+          {role === 'publisher' && <Table.Th>Websites</Table.Th>}
+          {role === 'publisher' && <Table.Th>Applications</Table.Th>}
+          <SortableTh field="created_at" {...sortProps}>
+            Joined
+          </SortableTh>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) => (
+          <Table.Tr key={user.id} onClick={() => onOpen(user)} style={{ cursor: 'pointer' }}>
+            <Table.Td>
+              <Stack gap={0}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  fw={600}
+                  ta="left"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onOpen(user);
+                  }}
+                >
+                  {userLabel(user)}
+                </Anchor>
+                {userLabel(user) !== user.name && (
+                  <Text size="xs" c="dimmed">
+                    {user.name}
+                  </Text>
+                )}
+              </Stack>
+            </Table.Td>
+            <Table.Td>{user.email}</Table.Td>
+            <Table.Td>{user.country ?? '—'}</Table.Td>
+            <Table.Td>
+              <UserStatusBadge status={user.status} />
+            </Table.Td>
+            {role === 'advertiser' && <Table.Td>{user.campaigns_count}</Table.Td>}
+            {role === 'publisher' && <Table.Td>{user.websites_count}</Table.Td>}
+            {role === 'publisher' && <Table.Td>{user.applications_count}</Table.Td>}
+            <Table.Td>{formatDate(user.created_at)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id} onClick={() => onOpen(user)} style={{ cursor: 'pointer' }}>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    fw={600}
-                    ta="left"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onOpen(user);
-                    }}
-                  >
-                    {userLabel(user)}
-                  </Anchor>
-                  {userLabel(user) !== user.name && (
-                    <Text size="xs" c="dimmed">
-                      {user.name}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>{user.email}</Table.Td>
-              <Table.Td>{user.country ?? '—'}</Table.Td>
-              <Table.Td>
-                <UserStatusBadge status={user.status} />
-              </Table.Td>
-              {role === 'advertiser' && <Table.Td>{user.campaigns_count}</Table.Td>}
-              {role === 'publisher' && <Table.Td>{user.websites_count}</Table.Td>}
-              {role === 'publisher' && <Table.Td>{user.applications_count}</Table.Td>}
-              <Table.Td>{formatDate(user.created_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Code, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Fragment, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { useUiPreferences } from '../../../lib/ui-preferences';
 import type { AuditLogFilters } from '../api/admin-keys';
@@ -7,7 +8,7 @@ import { useDownloadAuditLog } from '../api/download-audit-log';
 import { useAuditActions } from '../api/get-audit-actions';
 import { useAuditLog } from '../api/get-audit-log';
 import type { AuditEntry } from '../types';
-import { formatDateTime } from '../utils/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { TablePager } from '../../../components/table-pager';
 
 const COLUMNS = 6;
@@ -96,30 +97,28 @@ export function AuditLogPanel() {
       {isPending && <Loader size="sm" aria-label="Loading the audit log" />}
       {data && data.items.length === 0 && <Text c="dimmed">No entries match.</Text>}
       {data && data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" aria-label="Audit log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Entity</Table.Th>
-                <Table.Th>Entity id</Table.Th>
-                <Table.Th>Before / after</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((entry) => (
-                <AuditRow
-                  key={entry.id}
-                  entry={entry}
-                  open={openId === entry.id}
-                  onToggle={() => setOpenId((id) => (id === entry.id ? null : entry.id))}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={820} verticalSpacing="sm" aria-label="Audit log">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th>Entity</Table.Th>
+              <Table.Th>Entity id</Table.Th>
+              <Table.Th>Before / after</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((entry) => (
+              <AuditRow
+                key={entry.id}
+                entry={entry}
+                open={openId === entry.id}
+                onToggle={() => setOpenId((id) => (id === entry.id ? null : entry.id))}
+              />
+            ))}
+          </Table.Tbody>
+        </DataTable>
       )}
       {data && data.total > 0 && (
         <TablePager

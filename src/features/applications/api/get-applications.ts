@@ -28,6 +28,10 @@ export async function getApplications(params: ApplicationListParams): Promise<Ap
 export const getApplicationsQueryOptions = (params: ApplicationListParams) =>
   queryOptions({ queryKey: applicationKeys.list(params), queryFn: () => getApplications(params) });
 
-export function useApplications(params: ApplicationListParams) {
-  return useQuery({ ...getApplicationsQueryOptions(params), placeholderData: keepPreviousData });
+export function useApplications(params: ApplicationListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...getApplicationsQueryOptions(params),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
 }

@@ -1,6 +1,9 @@
 import { Alert, Button, Group, Loader, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
+import { showSuccess } from '../../../lib/toast';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
 import { APPLICATION_STATUSES, statusLabel } from '../types';
@@ -46,52 +49,57 @@ export function ApplicationsList() {
       {isPending && <Loader size="sm" aria-label="Loading applications" />}
       {data && data.items.length === 0 && <Text c="dimmed">No applications yet. Apply from Campaigns.</Text>}
       {data && data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" aria-label="Applications">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Campaign</Table.Th>
-                <Table.Th>Website</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Details</Table.Th>
-                <Table.Th>Applied</Table.Th>
-                <Table.Th>Actions</Table.Th>
+        <DataTable minWidth={760} verticalSpacing="sm" aria-label="Applications">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Campaign</Table.Th>
+              <Table.Th>Website</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Details</Table.Th>
+              <Table.Th>Applied</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((application) => (
+              <Table.Tr key={application.id}>
+                <Table.Td fw={600}>{application.campaign_name}</Table.Td>
+                <Table.Td>{application.website_url}</Table.Td>
+                <Table.Td>
+                  <ApplicationStatusBadge status={application.status} />
+                </Table.Td>
+                <Table.Td>
+                  {application.status === 'approved' && application.tracking_code ? (
+                    <TrackingLink code={application.tracking_code} />
+                  ) : (
+                    application.reason && <Text size="sm">Reason: {application.reason}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatDate(application.created_at)}</Table.Td>
+                <Table.Td>
+                  {application.status === 'pending' && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Withdraw application to ${application.campaign_name}`}
+                      loading={decide.isPending && decide.variables?.id === application.id}
+                      onClick={() =>
+                        decide.mutate(
+                          { id: application.id, decision: 'withdraw' },
+                          {
+                            onSuccess: () => showSuccess('Application withdrawn', application.campaign_name),
+                          },
+                        )
+                      }
+                    >
+                      Withdraw
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((application) => (
-                <Table.Tr key={application.id}>
-                  <Table.Td fw={600}>{application.campaign_name}</Table.Td>
-                  <Table.Td>{application.website_url}</Table.Td>
-                  <Table.Td>
-                    <ApplicationStatusBadge status={application.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {application.status === 'approved' && application.tracking_code ? (
-                      <TrackingLink code={application.tracking_code} />
-                    ) : (
-                      application.reason && <Text size="sm">Reason: {application.reason}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{application.created_at.slice(0, 10)}</Table.Td>
-                  <Table.Td>
-                    {application.status === 'pending' && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Withdraw application to ${application.campaign_name}`}
-                        loading={decide.isPending && decide.variables?.id === application.id}
-                        onClick={() => decide.mutate({ id: application.id, decision: 'withdraw' })}
-                      >
-                        Withdraw
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </DataTable>
       )}
       {pages > 1 && (
         <Group justify="flex-end">

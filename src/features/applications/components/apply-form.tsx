@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api-client';
+import { showSuccess } from '../../../lib/toast';
 import { applyInputSchema, useApplyToCampaign } from '../api/apply-to-campaign';
 import type { Application } from '../types';
 
@@ -48,7 +49,19 @@ export function ApplyForm({ campaignId, websites, onApplied }: ApplyFormProps) {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => apply.mutate(values, { onSuccess: (a) => onApplied?.(a) }))}
+      onSubmit={form.onSubmit((values) =>
+        apply.mutate(values, {
+          onSuccess: (a) => {
+            showSuccess(
+              a.status === 'approved' ? 'Application approved' : 'Application sent',
+              a.status === 'approved'
+                ? 'Your tracking link is ready on the Applications page.'
+                : 'The advertiser decides on it; you get a notification.',
+            );
+            onApplied?.(a);
+          },
+        }),
+      )}
     >
       <Stack>
         {apply.error && (

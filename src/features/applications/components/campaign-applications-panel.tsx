@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MessageButton } from '../../../components/message-button';
 import { ReasonForm } from '../../../components/reason-form';
 import { errorMessage } from '../../../lib/api-client';
+import { showSuccess } from '../../../lib/toast';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
 import type { Application } from '../types';
@@ -11,6 +12,12 @@ import { ApplicationStatusBadge } from './application-status-badge';
 type ReasonDecision = 'reject' | 'suspend';
 
 /** campaignPublishers: who applied to a campaign, and the advertiser's (or an admin's) decisions. */
+const DECIDED = {
+  approve: 'Application approved',
+  reject: 'Application rejected',
+  suspend: 'Application suspended',
+} as const;
+
 export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }) {
   const { data, error, isPending } = useApplications({
     status: 'all',
@@ -72,10 +79,15 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                     confirmLabel={`Confirm ${asking.decision}`}
                     loading={busy(application)}
                     onCancel={() => setAsking(null)}
-                    onConfirm={(reason) =>
+                    onConfirm={(reason, decision = asking.decision) =>
                       decide.mutate(
-                        { id: application.id, decision: asking.decision, reason },
-                        { onSuccess: () => setAsking(null) },
+                        { id: application.id, decision, reason },
+                        {
+                          onSuccess: () => {
+                            setAsking(null);
+                            showSuccess(DECIDED[decision], application.publisher_name);
+                          },
+                        },
                       )
                     }
                   />
@@ -93,7 +105,12 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                           color="green"
                           aria-label={`Approve ${application.publisher_name}`}
                           loading={busy(application)}
-                          onClick={() => decide.mutate({ id: application.id, decision: 'approve' })}
+                          onClick={() =>
+                            decide.mutate(
+                              { id: application.id, decision: 'approve' },
+                              { onSuccess: () => showSuccess(DECIDED.approve, application.publisher_name) },
+                            )
+                          }
                         >
                           Approve
                         </Button>

@@ -1,34 +1,56 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useState, type FormEvent } from 'react';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { validateEmail, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
 
-/** On success the auth store holds the session; the route guard then leaves the login page. */
+type Field = 'email' | 'password';
+const VALIDATE: Record<Field, (value: string) => string | null> = {
+  email: validateEmail,
+  password: validateRequired('Password'),
+};
+
+/**
+ * On success the auth store holds the session; the route guard then leaves the login page. Two fields
+ * with plain state (no form library): this form is in the entry chunk, the first screen of a visit.
+ */
 export function LoginForm() {
   const login = useLogin();
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: { email: validateEmail, password: validateRequired('Password') },
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const inputProps = (field: Field) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    },
   });
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    for (const field of ['email', 'password'] as const) {
+      const error = VALIDATE[field](values[field]);
+      if (error) found[field] = error;
+    }
+    setErrors(found);
+    if (Object.keys(found).length === 0) login.mutate(values);
+  };
+
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
+    <form noValidate onSubmit={submit}>
       <Stack>
         <FormError error={login.error} fallback={FALLBACK_MESSAGES.login} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" required {...inputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           required
-          {...form.getInputProps('password')}
+          {...inputProps('password')}
         />
         <Button type="submit" loading={login.isPending}>
           Log in

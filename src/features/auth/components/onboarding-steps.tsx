@@ -1,11 +1,14 @@
 import { Button, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { CountrySelect } from '../../../components/country-select';
 import type { CompleteProfileBody, Profile } from '../types';
 import { withoutBlanks } from '../utils/needs-onboarding';
 import { validateCountry, validateOptionalUrl, validateRequired } from '../utils/validation';
 
 export interface StepProps {
   profile: Profile;
+  /** The name given at registration: the display name a publisher starts from. */
+  name: string;
   pending: boolean;
   onSubmit: (fields: CompleteProfileBody) => void;
 }
@@ -29,22 +32,11 @@ export function AdvertiserProfileStep({ profile, pending, onSubmit }: StepProps)
     },
   });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) =>
-        onSubmit(withoutBlanks({ ...values, country: values.country.toUpperCase() })),
-      )}
-    >
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
       <Stack>
         <TextInput label="Company name" required {...form.getInputProps('company_name')} />
         <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
-        <TextInput
-          label="Country"
-          description="Two-letter code, e.g. DK"
-          maxLength={2}
-          required
-          {...form.getInputProps('country')}
-        />
+        <CountrySelect label="Country" required {...form.getInputProps('country')} />
         <Button type="submit" loading={pending}>
           Continue
         </Button>
@@ -77,27 +69,16 @@ export function AdvertiserPaymentStep({ profile, pending, onSubmit }: StepProps)
   );
 }
 
-export function PublisherProfileStep({ profile, pending, onSubmit }: StepProps) {
+export function PublisherProfileStep({ profile, name, pending, onSubmit }: StepProps) {
   const form = useForm({
-    initialValues: { display_name: profile.display_name ?? '', country: profile.country ?? '' },
+    initialValues: { display_name: profile.display_name ?? name, country: profile.country ?? '' },
     validate: { display_name: validateRequired('Display name'), country: validateCountry },
   });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) =>
-        onSubmit(withoutBlanks({ ...values, country: values.country.toUpperCase() })),
-      )}
-    >
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
       <Stack>
         <TextInput label="Display name" required {...form.getInputProps('display_name')} />
-        <TextInput
-          label="Country"
-          description="Two-letter code, e.g. DK"
-          maxLength={2}
-          required
-          {...form.getInputProps('country')}
-        />
+        <CountrySelect label="Country" required {...form.getInputProps('country')} />
         <Button type="submit" loading={pending}>
           Continue
         </Button>

@@ -40,6 +40,7 @@ export function OnboardingWizard({ user }: { user: User }) {
         <StepForm
           key={step}
           profile={user.profile}
+          name={user.name}
           pending={complete.isPending}
           onSubmit={(fields) => complete.mutate(fields)}
         />

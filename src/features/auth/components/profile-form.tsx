@@ -1,5 +1,6 @@
 import { Button, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { CountrySelect } from '../../../components/country-select';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../../lib/currency';
 import { showToast } from '../../../lib/toast';
@@ -24,7 +25,7 @@ function initialValues(user: User) {
     payout_method: p.payout_method as PayoutMethod | null,
     payout_details: p.payout_details ?? '',
     tax_id: p.tax_id ?? '',
-    country: p.country ?? '',
+    country: p.country as string | null,
     preferred_currency: user.preferred_currency as CurrencyCode | null,
   };
 }
@@ -40,11 +41,10 @@ const ROLE_FIELDS: Record<User['role'], (keyof Values)[]> = {
 function toBody(values: Values, role: User['role']): UpdateProfileBody {
   const picked: Record<string, unknown> = { name: values.name };
   for (const field of ROLE_FIELDS[role]) picked[field] = values[field];
-  if (typeof picked.country === 'string') picked.country = picked.country.toUpperCase();
   return { ...withoutBlanks(picked), preferred_currency: values.preferred_currency };
 }
 
-const optionalCountry = (value: string) => (value.trim() === '' ? null : validateCountry(value));
+const optionalCountry = (value: string | null) => (value ? validateCountry(value) : null);
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
@@ -68,14 +68,7 @@ export function ProfileForm({ user }: { user: User }) {
         {shows('company_name') && <TextInput label="Company name" {...form.getInputProps('company_name')} />}
         {shows('website') && <TextInput label="Website" type="url" {...form.getInputProps('website')} />}
         {shows('display_name') && <TextInput label="Display name" {...form.getInputProps('display_name')} />}
-        {shows('country') && (
-          <TextInput
-            label="Country"
-            description="Two-letter code, e.g. DK"
-            maxLength={2}
-            {...form.getInputProps('country')}
-          />
-        )}
+        {shows('country') && <CountrySelect label="Country" clearable {...form.getInputProps('country')} />}
         {shows('billing_address') && (
           <Textarea label="Billing address" autosize minRows={2} {...form.getInputProps('billing_address')} />
         )}

@@ -10,8 +10,8 @@ export const validateNewPassword = (value: string) =>
 export const validateRequired = (label: string) => (value: string | null) =>
   value && value.trim() !== '' ? null : `${label} is required`;
 
-export const validateCountry = (value: string) =>
-  /^[A-Za-z]{2}$/.test(value.trim()) ? null : 'Use the two-letter country code, e.g. DK';
+export const validateCountry = (value: string | null) =>
+  value && /^[A-Z]{2}$/.test(value) ? null : 'Choose your country';
 
 export const validateOptionalUrl = (value: string) =>
   value.trim() === '' || /^https?:\/\/\S+$/i.test(value.trim())

@@ -1,6 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { DetailsCard } from '../../../components/details-card';
 import { MessageButton } from '../../../components/message-button';
+import { formatDate } from '../../../lib/format-date';
 import { useAdvertiser } from '../api/get-advertiser';
 
 /** advertiserDetails: who runs a campaign (opened from `campaignId`: a message is about that campaign). */
@@ -30,7 +31,7 @@ export function AdvertiserCard({ advertiserId, campaignId }: { advertiserId: str
         ],
         ['Country', a.country ?? '—'],
         ['Active campaigns', a.active_campaigns],
-        ['Member since', a.created_at.slice(0, 10)],
+        ['Member since', formatDate(a.created_at)],
       ]}
     />
   );

@@ -3,9 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/money';
 import { useFormatMoney } from '../../../lib/display-money';
-import { COMMISSION_MODEL_LABELS, capitalize, type Campaign } from '../types';
-import { countryName } from '../utils/countries';
-import { formatCommission, isoToDateInput } from '../utils/format-commission';
+import { countryName } from '../../../lib/countries';
+import { formatDate } from '../../../lib/format-date';
+import { capitalize, categoryLabel } from '../../../lib/format-text';
+import { COMMISSION_MODEL_LABELS, type Campaign } from '../types';
+import { formatCommission } from '../utils/format-commission';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CommissionFigure } from './commission-figure';
 
@@ -45,7 +47,7 @@ export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDet
           <Row label="Status">
             <CampaignStatusBadge status={campaign.status} />
           </Row>
-          <Row label="Category">{capitalize(campaign.category)}</Row>
+          <Row label="Category">{categoryLabel(campaign.category)}</Row>
           <Row label="Landing URL">
             <Anchor href={campaign.landing_url} target="_blank" rel="noopener noreferrer">
               {campaign.landing_url}
@@ -82,8 +84,8 @@ export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDet
               ? campaign.allowed_countries.map((code) => countryName(code)).join(', ')
               : 'All countries'}
           </Row>
-          <Row label="Starts">{orDash(isoToDateInput(campaign.starts_at))}</Row>
-          <Row label="Ends">{orDash(isoToDateInput(campaign.ends_at))}</Row>
+          <Row label="Starts">{formatDate(campaign.starts_at)}</Row>
+          <Row label="Ends">{formatDate(campaign.ends_at)}</Row>
           <Row label="Creatives">{creatives ?? campaign.creative_ids.length}</Row>
           <Row label="Terms">
             <Text style={{ whiteSpace: 'pre-wrap' }}>{orDash(campaign.terms)}</Text>
@@ -93,8 +95,8 @@ export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDet
               <TrackingSecret secret={campaign.tracking_secret} />
             </Row>
           )}
-          <Row label="Created">{isoToDateInput(campaign.created_at)}</Row>
-          <Row label="Updated">{isoToDateInput(campaign.updated_at)}</Row>
+          <Row label="Created">{formatDate(campaign.created_at)}</Row>
+          <Row label="Updated">{formatDate(campaign.updated_at)}</Row>
         </Table.Tbody>
       </Table>
     </Stack>

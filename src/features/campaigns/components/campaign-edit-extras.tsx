@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { memo, useState, type ReactNode } from 'react';
-import { countryOptions } from '../utils/countries';
+import { countryOptions } from '../../../lib/countries';
 
 /** Form rows of the volume tiers and per-publisher overrides: amounts typed in the campaign's unit. */
 export interface TierRow {

@@ -17,6 +17,7 @@ import { useCallback, useId, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { capitalize, categoryLabel } from '../../../lib/format-text';
 import type { CampaignInput } from '../api/campaign-input-schema';
 import {
   APPROVAL_MODES,
@@ -25,7 +26,6 @@ import {
   COMMISSION_MODELS,
   COMMISSION_MODEL_LABELS,
   STATUS_LABELS,
-  capitalize,
   type Campaign,
 } from '../types';
 import { checkTiersAndOverrides, inputToUnit, unitToInput } from '../utils/commission-rows';
@@ -260,7 +260,7 @@ export function CampaignEditForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
             label="Category"
-            data={options(CAMPAIGN_CATEGORIES)}
+            data={options(CAMPAIGN_CATEGORIES, categoryLabel)}
             {...form.getInputProps('category')}
           />
           <NativeSelect

@@ -1,12 +1,12 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
+import { categoryLabel } from '../../../lib/format-text';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
 import {
   CAMPAIGN_CATEGORIES,
   CAMPAIGN_STATUSES,
   STATUS_LABELS,
-  capitalize,
   type CampaignFilters as Filters,
 } from '../types';
 
@@ -16,7 +16,7 @@ const STATUS_OPTIONS = [
 ];
 const CATEGORY_OPTIONS = [
   { value: 'all', label: 'All categories' },
-  ...CAMPAIGN_CATEGORIES.map((c) => ({ value: c, label: capitalize(c) })),
+  ...CAMPAIGN_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) })),
 ];
 
 interface CampaignFiltersProps {

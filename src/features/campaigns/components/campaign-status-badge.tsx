@@ -1,10 +1,6 @@
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge';
 import { STATUS_COLORS, STATUS_LABELS, type CampaignStatus } from '../types';
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return (
-    <Badge variant="light" color={STATUS_COLORS[status]}>
-      {STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</StatusBadge>;
 }

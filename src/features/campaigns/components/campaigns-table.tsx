@@ -1,10 +1,19 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { capitalize, type Campaign, type CampaignViewer } from '../types';
+import type { ReactNode } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { RowMenu, type RowMenuItem } from '../../../components/row-menu';
+import { categoryLabel } from '../../../lib/format-text';
+import type { Campaign, CampaignViewer } from '../types';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CommissionFigure } from './commission-figure';
 
 export interface CampaignRowActions {
   onOpen(campaign: Campaign): void;
+  /**
+   * For publishers: where they stand on a campaign (e.g. their application's state), shown instead of
+   * or beside Apply; `canApply: false` hides Apply (an open application answers a new one with 409).
+   */
+  publisherStanding?(campaign: Campaign): { badge: ReactNode; canApply: boolean } | null;
   onEdit?(campaign: Campaign): void;
   onDelete?(campaign: Campaign): void;
   onApply?(campaign: Campaign): void;
@@ -23,53 +32,48 @@ const manages = (viewer: CampaignViewer, campaign: Campaign) =>
 
 export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="Campaigns">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Commission</Table.Th>
-            <Table.Th>Actions</Table.Th>
+    <DataTable minWidth={720} highlightOnHover verticalSpacing="sm" aria-label="Campaigns">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Category</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Commission</Table.Th>
+          <Table.Th>Actions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {campaigns.map((campaign) => (
+          <Table.Tr key={campaign.id} onClick={() => actions.onOpen(campaign)} style={{ cursor: 'pointer' }}>
+            <Table.Td>
+              {/* The row is clickable; the link gives keyboard and screen-reader users the same way in. */}
+              <Anchor
+                component="button"
+                type="button"
+                fw={600}
+                ta="left"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  actions.onOpen(campaign);
+                }}
+              >
+                {campaign.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{categoryLabel(campaign.category)}</Table.Td>
+            <Table.Td>
+              <CampaignStatusBadge status={campaign.status} />
+            </Table.Td>
+            <Table.Td>
+              <CommissionFigure campaign={campaign} />
+            </Table.Td>
+            <Table.Td onClick={(event) => event.stopPropagation()}>
+              <RowActions campaign={campaign} viewer={viewer} {...actions} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {campaigns.map((campaign) => (
-            <Table.Tr
-              key={campaign.id}
-              onClick={() => actions.onOpen(campaign)}
-              style={{ cursor: 'pointer' }}
-            >
-              <Table.Td>
-                {/* The row is clickable; the link gives keyboard and screen-reader users the same way in. */}
-                <Anchor
-                  component="button"
-                  type="button"
-                  fw={600}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    actions.onOpen(campaign);
-                  }}
-                >
-                  {campaign.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{capitalize(campaign.category)}</Table.Td>
-              <Table.Td>
-                <CampaignStatusBadge status={campaign.status} />
-              </Table.Td>
-              <Table.Td>
-                <CommissionFigure campaign={campaign} />
-              </Table.Td>
-              <Table.Td onClick={(event) => event.stopPropagation()}>
-                <RowActions campaign={campaign} viewer={viewer} {...actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </DataTable>
   );
 }
 
@@ -80,35 +84,33 @@ function RowActions({
 }: CampaignRowActions & { campaign: Campaign; viewer: CampaignViewer }) {
   const label = (verb: string) => `${verb} ${campaign.name}`;
   if (viewer.role === 'publisher') {
-    return actions.onApply ? (
-      <Button size="xs" aria-label={label('Apply to')} onClick={() => actions.onApply?.(campaign)}>
-        Apply
-      </Button>
-    ) : null;
+    const standing = actions.publisherStanding?.(campaign) ?? null;
+    return (
+      <Group gap={6} wrap="nowrap">
+        {standing?.badge}
+        {actions.onApply && (standing?.canApply ?? true) && (
+          <Button
+            size="xs"
+            variant={standing ? 'default' : 'filled'}
+            aria-label={label(standing ? 'Apply again to' : 'Apply to')}
+            onClick={() => actions.onApply?.(campaign)}
+          >
+            {standing ? 'Apply again' : 'Apply'}
+          </Button>
+        )}
+      </Group>
+    );
   }
   if (!manages(viewer, campaign)) return <Text c="dimmed">—</Text>;
+  const more: RowMenuItem[] = [];
+  if (actions.onShowPublishers)
+    more.push({ label: 'Publishers', onClick: () => actions.onShowPublishers?.(campaign) });
+  if (actions.onShowAnalytics)
+    more.push({ label: 'Analytics', onClick: () => actions.onShowAnalytics?.(campaign) });
+  if (actions.onDelete)
+    more.push({ label: 'Delete', color: 'red', onClick: () => actions.onDelete?.(campaign) });
   return (
     <Group gap={6} wrap="nowrap">
-      {actions.onShowPublishers && (
-        <Button
-          size="xs"
-          variant="light"
-          aria-label={label('Publishers of')}
-          onClick={() => actions.onShowPublishers?.(campaign)}
-        >
-          Publishers
-        </Button>
-      )}
-      {actions.onShowAnalytics && (
-        <Button
-          size="xs"
-          variant="light"
-          aria-label={label('Analytics of')}
-          onClick={() => actions.onShowAnalytics?.(campaign)}
-        >
-          Analytics
-        </Button>
-      )}
       {actions.onEdit && (
         <Button
           size="xs"
@@ -119,17 +121,7 @@ function RowActions({
           Edit
         </Button>
       )}
-      {actions.onDelete && (
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          aria-label={label('Delete')}
-          onClick={() => actions.onDelete?.(campaign)}
-        >
-          Delete
-        </Button>
-      )}
+      <RowMenu label={label('More actions for')} items={more} />
     </Group>
   );
 }

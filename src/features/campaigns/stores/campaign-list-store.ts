@@ -1,6 +1,6 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { runOfflineMutation } from '../../../lib/offline/offline-mutation';
-import { showToast } from '../../../lib/toast';
+import { showSuccess, showToast } from '../../../lib/toast';
 import type { CampaignListParams } from '../api/campaign-keys';
 import type { CampaignInput } from '../api/campaign-input-schema';
 import { createCampaignMutationOptions } from '../api/create-campaign';
@@ -132,8 +132,17 @@ export interface CampaignListStore {
  * The campaign list screen's state. Calls go through React Query (query cache, retries, the optimistic
  * detail update and its rollback); this store keeps the spec's list view of their outcome.
  */
-export function createCampaignListStore(queryClient: QueryClient): CampaignListStore {
-  let state = initialCampaignListState;
+export function createCampaignListStore(
+  queryClient: QueryClient,
+  initial?: { filters: CampaignFilters; page: number },
+): CampaignListStore {
+  let state: CampaignListState = initial
+    ? {
+        ...initialCampaignListState,
+        filters: initial.filters,
+        pagination: { ...initialCampaignListState.pagination, page: initial.page },
+      }
+    : initialCampaignListState;
   let listRequest = 0;
   const listeners = new Set<() => void>();
   const dispatch = (action: CampaignListAction) => {
@@ -187,6 +196,7 @@ export function createCampaignListStore(queryClient: QueryClient): CampaignListS
           createCampaignMutationOptions(queryClient),
         ).mutate(input);
         dispatch({ type: 'created', campaign: created });
+        showSuccess('Campaign created', created.name);
         return created;
       } catch (error) {
         dispatch({ type: 'failed', error });
@@ -203,6 +213,8 @@ export function createCampaignListStore(queryClient: QueryClient): CampaignListS
         const current = state.items.find((c) => c.id === id) ?? state.selected;
         const updated = sent ?? ({ ...current, ...body } as Campaign);
         dispatch({ type: 'updated', campaign: updated });
+        // Queued offline, the offline banner says the change waits; saved, say so.
+        if (sent) showSuccess('Campaign saved', updated.name);
         return updated;
       } catch (error) {
         dispatch({ type: 'updateFailed', error });
@@ -215,7 +227,12 @@ export function createCampaignListStore(queryClient: QueryClient): CampaignListS
           queryClient,
           deleteCampaignMutationOptions(queryClient),
         ).mutate({ id });
-        if (!ended) return dispatch({ type: 'deleted', id });
+        if (!ended) {
+          const name = state.items.find((c) => c.id === id)?.name ?? '';
+          dispatch({ type: 'deleted', id });
+          showSuccess('Campaign deleted', name);
+          return;
+        }
         // Tracking history must stay auditable: the server ended the campaign instead of deleting it.
         dispatch({ type: 'updated', campaign: ended });
         showToast({ title: 'Campaign ended', message: ENDED_INSTEAD_OF_DELETED, color: 'yellow' });

@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
 import {
   COMMISSION_STATUS_COLORS,
@@ -6,10 +7,9 @@ import {
   type Commission,
   type CommissionViewer,
 } from '../types';
-import { commissionLabel, formatDate, ruleLabel } from '../utils/format';
-
-// A badge's label may shrink to an ellipsis in an auto-sized table column; keep it whole.
-const WHOLE_LABEL = { label: { overflow: 'visible' } };
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDate } from '../../../lib/format-date';
+import { commissionLabel, ruleLabel } from '../utils/format';
 
 export type RowDecision = 'approve' | 'reject' | 'reverse';
 
@@ -69,9 +69,9 @@ function OrderCell({ commission: c }: { commission: Commission }) {
 function StatusCell({ commission: c }: { commission: Commission }) {
   return (
     <Stack gap={2}>
-      <Badge variant="light" color={COMMISSION_STATUS_COLORS[c.status]} styles={WHOLE_LABEL}>
+      <StatusBadge color={COMMISSION_STATUS_COLORS[c.status]}>
         {COMMISSION_STATUS_LABELS[c.status]}
-      </Badge>
+      </StatusBadge>
       <Text size="xs" c="dimmed">
         {ruleLabel(c.rule)}
       </Text>
@@ -156,69 +156,67 @@ export function CommissionsTable({
   const selectable = items.filter(isSelectable).map((c) => c.id);
   const ticked = selectable.filter((id) => selected.has(id)).length;
   return (
-    <Table.ScrollContainer minWidth={decides ? 1000 : 760}>
-      <Table verticalSpacing="sm" aria-label="Commissions">
-        <Table.Thead>
-          <Table.Tr>
+    <DataTable minWidth={decides ? 1000 : 760} verticalSpacing="sm" aria-label="Commissions">
+      <Table.Thead>
+        <Table.Tr>
+          {decides && (
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all pending commissions on this page"
+                checked={selectable.length > 0 && ticked === selectable.length}
+                indeterminate={ticked > 0 && ticked < selectable.length}
+                disabled={selectable.length === 0}
+                onChange={(event) => onSelect(selectable, event.currentTarget.checked)}
+              />
+            </Table.Th>
+          )}
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Campaign</Table.Th>
+          {viewer !== 'publisher' && <Table.Th>Publisher</Table.Th>}
+          <Table.Th>Order</Table.Th>
+          <Table.Th ta="right">Commission</Table.Th>
+          <Table.Th>Status</Table.Th>
+          {decides && <Table.Th>Actions</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((c) => (
+          <Table.Tr key={c.id}>
             {decides && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select all pending commissions on this page"
-                  checked={selectable.length > 0 && ticked === selectable.length}
-                  indeterminate={ticked > 0 && ticked < selectable.length}
-                  disabled={selectable.length === 0}
-                  onChange={(event) => onSelect(selectable, event.currentTarget.checked)}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Campaign</Table.Th>
-            {viewer !== 'publisher' && <Table.Th>Publisher</Table.Th>}
-            <Table.Th>Order</Table.Th>
-            <Table.Th ta="right">Commission</Table.Th>
-            <Table.Th>Status</Table.Th>
-            {decides && <Table.Th>Actions</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((c) => (
-            <Table.Tr key={c.id}>
-              {decides && (
-                <Table.Td>
-                  {isSelectable(c) && (
-                    <Checkbox
-                      aria-label={`Select ${commissionLabel(c)}`}
-                      checked={selected.has(c.id)}
-                      onChange={(event) => onSelect([c.id], event.currentTarget.checked)}
-                    />
-                  )}
-                </Table.Td>
-              )}
-              <Table.Td>{formatDate(c.created_at)}</Table.Td>
-              <Table.Td fw={600}>{c.campaign_name}</Table.Td>
-              {viewer !== 'publisher' && <Table.Td>{c.publisher_name}</Table.Td>}
               <Table.Td>
-                <OrderCell commission={c} />
-              </Table.Td>
-              <Table.Td ta="right" fw={700} ff="monospace">
-                <Money amountMinor={c.amount_minor} currency={c.currency} />
-              </Table.Td>
-              <Table.Td>
-                <StatusCell commission={c} />
-              </Table.Td>
-              {decides && (
-                <Table.Td>
-                  <RowActions
-                    commission={c}
-                    busy={busyId === c.id}
-                    onDecide={(decision) => onDecide(c, decision)}
+                {isSelectable(c) && (
+                  <Checkbox
+                    aria-label={`Select ${commissionLabel(c)}`}
+                    checked={selected.has(c.id)}
+                    onChange={(event) => onSelect([c.id], event.currentTarget.checked)}
                   />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                )}
+              </Table.Td>
+            )}
+            <Table.Td>{formatDate(c.created_at)}</Table.Td>
+            <Table.Td fw={600}>{c.campaign_name}</Table.Td>
+            {viewer !== 'publisher' && <Table.Td>{c.publisher_name}</Table.Td>}
+            <Table.Td>
+              <OrderCell commission={c} />
+            </Table.Td>
+            <Table.Td ta="right" fw={700} ff="monospace">
+              <Money amountMinor={c.amount_minor} currency={c.currency} />
+            </Table.Td>
+            <Table.Td>
+              <StatusCell commission={c} />
+            </Table.Td>
+            {decides && (
+              <Table.Td>
+                <RowActions
+                  commission={c}
+                  busy={busyId === c.id}
+                  onDecide={(decision) => onDecide(c, decision)}
+                />
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </DataTable>
   );
 }

@@ -1,10 +1,5 @@
 import type { Commission } from '../types';
 
-// Shown in UTC, like the server's day filters, so a row's date matches the day it is filtered under.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
 /** The pricing rule the server applied: base rate, a publisher override or a monthly tier. */
 export function ruleLabel(rule: string): string {
   if (rule === 'base') return 'Base rate';

@@ -1,16 +1,11 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date';
 import { useCurrencyHealth } from '../api/get-currency-health';
 import { useRefreshRates } from '../api/refresh-rates';
 import type { CurrencyHealth } from '../types';
 
-// UTC, like the server records them, so every admin reads the same time.
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-const when = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : 'Never');
+const when = (iso: string | null) => formatDateTime(iso, 'Never');
 
 const sourceLabel = (health: CurrencyHealth) =>
   health.source === 'provider' ? 'The rates provider' : 'Built-in fallback rates';

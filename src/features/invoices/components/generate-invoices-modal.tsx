@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useGenerateInvoices } from '../api/generate-invoices';
-import { endedMonths, formatMonth } from '../utils/format';
+import { formatMonth } from '../../../lib/format-date';
+import { endedMonths } from '../utils/format';
 
 interface GenerateInvoicesModalProps {
   opened: boolean;

@@ -4,7 +4,8 @@ import { formatMoney } from '../../../lib/format';
 import { useDownloadInvoice, type InvoiceFormat } from '../api/download-invoice';
 import { useInvoice } from '../api/get-invoice';
 import type { Invoice, InvoiceViewer } from '../types';
-import { feePercent, formatDate, formatMonth } from '../utils/format';
+import { formatDate, formatMonth } from '../../../lib/format-date';
+import { feePercent } from '../utils/format';
 import { InvoiceActions } from './invoice-actions';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 

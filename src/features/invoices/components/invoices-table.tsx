@@ -1,7 +1,8 @@
 import { Anchor, Table, Text } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
 import type { Invoice, InvoiceViewer } from '../types';
-import { formatDate, formatMonth } from '../utils/format';
+import { formatDate, formatMonth } from '../../../lib/format-date';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 interface InvoicesTableProps {
@@ -13,66 +14,64 @@ interface InvoicesTableProps {
 /** One row per invoice; the number opens its detail. Amounts stay in the invoice's own currency. */
 export function InvoicesTable({ items, viewer, onOpen }: InvoicesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Invoices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th>Month</Table.Th>
-            {viewer === 'admin' && <Table.Th>Advertiser</Table.Th>}
-            <Table.Th>Issued</Table.Th>
-            <Table.Th>Due</Table.Th>
+    <DataTable minWidth={640} striped highlightOnHover verticalSpacing="xs" aria-label="Invoices">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Invoice</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th>Month</Table.Th>
+          {viewer === 'admin' && <Table.Th>Advertiser</Table.Th>}
+          <Table.Th>Issued</Table.Th>
+          <Table.Th>Due</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((invoice) => (
+          <Table.Tr key={invoice.id}>
+            <Table.Td>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={500}
+                style={{ whiteSpace: 'nowrap' }}
+                onClick={() => onOpen(invoice)}
+              >
+                {invoice.number}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <InvoiceStatusBadge status={invoice.status} />
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(invoice.total_minor, invoice.currency)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatMonth(invoice.month)}
+              </Text>
+            </Table.Td>
+            {viewer === 'admin' && (
+              <Table.Td>
+                <Text size="sm">{invoice.billing.company_name ?? invoice.advertiser_name}</Text>
+              </Table.Td>
+            )}
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(invoice.issued_at)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(invoice.due_at)}
+              </Text>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((invoice) => (
-            <Table.Tr key={invoice.id}>
-              <Table.Td>
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  fw={500}
-                  style={{ whiteSpace: 'nowrap' }}
-                  onClick={() => onOpen(invoice)}
-                >
-                  {invoice.number}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <InvoiceStatusBadge status={invoice.status} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(invoice.total_minor, invoice.currency)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMonth(invoice.month)}
-                </Text>
-              </Table.Td>
-              {viewer === 'admin' && (
-                <Table.Td>
-                  <Text size="sm">{invoice.billing.company_name ?? invoice.advertiser_name}</Text>
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(invoice.issued_at)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(invoice.due_at)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </DataTable>
   );
 }

@@ -1,11 +1,4 @@
-// Shown in UTC, like the server's month boundaries, so an invoice's dates match its PDF.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-export const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
-
-/** "2026-10" → "October 2026". */
-export const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+import { formatMonth } from '../../../lib/format-date';
 
 /** "10%", "12.5%": basis points as a percentage. */
 export function feePercent(bps: number): string {

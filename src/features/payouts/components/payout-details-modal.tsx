@@ -16,7 +16,8 @@ import { Money } from '../../../components/money';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayout } from '../api/get-payout';
 import { PAYOUT_METHOD_LABELS, type Payout } from '../types';
-import { formatDate, plural } from '../utils/format';
+import { formatDate } from '../../../lib/format-date';
+import { plural } from '../utils/format';
 import { PayoutStatusBadge } from './payout-status-badge';
 
 const PAGE_SIZE = 25;

@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayouts } from '../api/get-payouts';
 import { HISTORY_FILTERS, PAYOUT_METHOD_LABELS, type Payout } from '../types';
-import { formatDate, plural } from '../utils/format';
+import { formatDate } from '../../../lib/format-date';
+import { plural } from '../utils/format';
 import { PayoutDetailsModal } from './payout-details-modal';
 import { PayoutStatusBadge } from './payout-status-badge';
 import { StatementButton } from './statement-button';
@@ -44,63 +46,61 @@ export function PayoutHistory() {
           </Text>
         )}
         {items.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label="Payout history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Requested</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Method</Table.Th>
-                  <Table.Th>Reference</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{formatDate(p.created_at)}</Table.Td>
-                    <Table.Td ta="right" fw={600}>
-                      <Money amountMinor={p.amount_minor} currency={p.currency} />
-                      <Text size="xs" c="dimmed" fw={400}>
-                        {plural(p.commission_count, 'commission')}
+          <DataTable minWidth={720} verticalSpacing="sm" aria-label="Payout history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Requested</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Method</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{formatDate(p.created_at)}</Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    <Money amountMinor={p.amount_minor} currency={p.currency} />
+                    <Text size="xs" c="dimmed" fw={400}>
+                      {plural(p.commission_count, 'commission')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2} align="flex-start">
+                      <PayoutStatusBadge status={p.status} />
+                      <Text size="xs" c="dimmed">
+                        {lastStep(p)}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2} align="flex-start">
-                        <PayoutStatusBadge status={p.status} />
-                        <Text size="xs" c="dimmed">
-                          {lastStep(p)}
+                      {p.failure_reason && (
+                        <Text size="xs" c="red">
+                          {p.failure_reason}
                         </Text>
-                        {p.failure_reason && (
-                          <Text size="xs" c="red">
-                            {p.failure_reason}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      {p.payout_method ? (PAYOUT_METHOD_LABELS[p.payout_method] ?? p.payout_method) : '—'}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setOpen(p)}
-                          aria-label={`Details of the payout of ${formatDate(p.created_at)}`}
-                        >
-                          Details
-                        </Button>
-                        {p.status === 'paid' && <StatementButton payoutId={p.id} />}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    {p.payout_method ? (PAYOUT_METHOD_LABELS[p.payout_method] ?? p.payout_method) : '—'}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setOpen(p)}
+                        aria-label={`Details of the payout of ${formatDate(p.created_at)}`}
+                      >
+                        Details
+                      </Button>
+                      {p.status === 'paid' && <StatementButton payoutId={p.id} />}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </DataTable>
         )}
         {list.data && list.data.total > PAGE_SIZE && (
           <Group justify="space-between">

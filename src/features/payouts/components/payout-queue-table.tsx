@@ -1,7 +1,9 @@
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
 import { PAYOUT_METHOD_LABELS, type Payout } from '../types';
-import { formatDate, plural } from '../utils/format';
+import { formatDate } from '../../../lib/format-date';
+import { plural } from '../utils/format';
 import { PayoutStatusBadge } from './payout-status-badge';
 
 export type RowAction = 'approve' | 'paid' | 'failed' | 'details';
@@ -22,136 +24,134 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
   const selectable = items.filter(isSelectable);
   const ticked = selectable.filter((p) => selected.has(p.id)).length;
   return (
-    <Table.ScrollContainer minWidth={1060}>
-      <Table verticalSpacing="sm" aria-label="Payout queue">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label="Select all open payouts on this page"
-                disabled={selectable.length === 0}
-                checked={selectable.length > 0 && ticked === selectable.length}
-                indeterminate={ticked > 0 && ticked < selectable.length}
-                onChange={(event) =>
-                  onSelect(
-                    selectable.map((p) => p.id),
-                    event.currentTarget.checked,
-                  )
-                }
-              />
-            </Table.Th>
-            <Table.Th>Requested</Table.Th>
-            <Table.Th>Publisher</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Pay to</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((p) => {
-            const who = `${p.publisher_name}, ${formatDate(p.created_at)}`;
-            const busy = busyId === p.id;
-            return (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  {isSelectable(p) && (
-                    <Checkbox
-                      aria-label={`Select payout of ${who}`}
-                      checked={selected.has(p.id)}
-                      onChange={(event) => onSelect([p.id], event.currentTarget.checked)}
-                    />
+    <DataTable minWidth={1060} verticalSpacing="sm" aria-label="Payout queue">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label="Select all open payouts on this page"
+              disabled={selectable.length === 0}
+              checked={selectable.length > 0 && ticked === selectable.length}
+              indeterminate={ticked > 0 && ticked < selectable.length}
+              onChange={(event) =>
+                onSelect(
+                  selectable.map((p) => p.id),
+                  event.currentTarget.checked,
+                )
+              }
+            />
+          </Table.Th>
+          <Table.Th>Requested</Table.Th>
+          <Table.Th>Publisher</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th>Pay to</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Actions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((p) => {
+          const who = `${p.publisher_name}, ${formatDate(p.created_at)}`;
+          const busy = busyId === p.id;
+          return (
+            <Table.Tr key={p.id}>
+              <Table.Td>
+                {isSelectable(p) && (
+                  <Checkbox
+                    aria-label={`Select payout of ${who}`}
+                    checked={selected.has(p.id)}
+                    onChange={(event) => onSelect([p.id], event.currentTarget.checked)}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.created_at)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {p.publisher_name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {p.publisher_email}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" fw={600}>
+                  <Money amountMinor={p.amount_minor} currency={p.currency} />
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {plural(p.commission_count, 'commission')}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm">
+                  {p.payout_method ? (PAYOUT_METHOD_LABELS[p.payout_method] ?? p.payout_method) : '—'}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {p.payout_details ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td miw={130} maw={220}>
+                <Stack gap={2} align="flex-start">
+                  <PayoutStatusBadge status={p.status} />
+                  {p.reference && (
+                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{`Ref. ${p.reference}`}</Text>
                   )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.created_at)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {p.publisher_name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {p.publisher_email}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" fw={600}>
-                    <Money amountMinor={p.amount_minor} currency={p.currency} />
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {plural(p.commission_count, 'commission')}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={220}>
-                  <Text size="sm">
-                    {p.payout_method ? (PAYOUT_METHOD_LABELS[p.payout_method] ?? p.payout_method) : '—'}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {p.payout_details ?? ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={130} maw={220}>
-                  <Stack gap={2} align="flex-start">
-                    <PayoutStatusBadge status={p.status} />
-                    {p.reference && (
-                      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{`Ref. ${p.reference}`}</Text>
-                    )}
-                    {p.failure_reason && (
-                      <Text size="xs" c="red">
-                        {p.failure_reason}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {p.status === 'requested' && (
-                      <Button
-                        size="xs"
-                        color="green"
-                        loading={busy}
-                        onClick={() => onAction(p, 'approve')}
-                        aria-label={`Approve payout of ${who}`}
-                      >
-                        Approve
-                      </Button>
-                    )}
-                    {p.status === 'processing' && (
-                      <Button
-                        size="xs"
-                        color="green"
-                        disabled={busy}
-                        onClick={() => onAction(p, 'paid')}
-                        aria-label={`Mark payout of ${who} paid`}
-                      >
-                        Mark paid
-                      </Button>
-                    )}
-                    {isSelectable(p) && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        disabled={busy}
-                        onClick={() => onAction(p, 'failed')}
-                        aria-label={`Mark payout of ${who} failed`}
-                      >
-                        Failed…
-                      </Button>
-                    )}
+                  {p.failure_reason && (
+                    <Text size="xs" c="red">
+                      {p.failure_reason}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {p.status === 'requested' && (
                     <Button
                       size="xs"
-                      variant="subtle"
-                      onClick={() => onAction(p, 'details')}
-                      aria-label={`Details of payout of ${who}`}
+                      color="green"
+                      loading={busy}
+                      onClick={() => onAction(p, 'approve')}
+                      aria-label={`Approve payout of ${who}`}
                     >
-                      Details
+                      Approve
                     </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  )}
+                  {p.status === 'processing' && (
+                    <Button
+                      size="xs"
+                      color="green"
+                      disabled={busy}
+                      onClick={() => onAction(p, 'paid')}
+                      aria-label={`Mark paid: payout of ${who}`}
+                    >
+                      Mark paid
+                    </Button>
+                  )}
+                  {isSelectable(p) && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      disabled={busy}
+                      onClick={() => onAction(p, 'failed')}
+                      aria-label={`Mark payout of ${who} failed`}
+                    >
+                      Failed…
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => onAction(p, 'details')}
+                    aria-label={`Details of payout of ${who}`}
+                  >
+                    Details
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </DataTable>
   );
 }

@@ -1,10 +1,6 @@
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge';
 import { PAYOUT_STATUS_COLORS, PAYOUT_STATUS_LABELS, type PayoutStatus } from '../types';
 
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
-  return (
-    <Badge variant="light" color={PAYOUT_STATUS_COLORS[status]}>
-      {PAYOUT_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge color={PAYOUT_STATUS_COLORS[status]}>{PAYOUT_STATUS_LABELS[status]}</StatusBadge>;
 }

@@ -1,7 +1,9 @@
 import { Alert, Anchor, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/format-text';
 import { usePublishers } from '../api/get-publishers';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
 import { PUBLISHER_PAGE_SIZE, type PublisherSummary } from '../types';
@@ -34,42 +36,40 @@ export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSum
       {isPending && <Loader size="sm" aria-label="Loading publishers" />}
       {data && data.items.length === 0 && <Text c="dimmed">No publishers match.</Text>}
       {data && data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={680}>
-          <Table highlightOnHover verticalSpacing="sm" aria-label="Publishers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Display name</Table.Th>
-                <Table.Th>Country</Table.Th>
-                <Table.Th>Verified websites</Table.Th>
-                <Table.Th>Monthly visitors</Table.Th>
-                <Table.Th>Categories</Table.Th>
+        <DataTable minWidth={680} highlightOnHover verticalSpacing="sm" aria-label="Publishers">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Display name</Table.Th>
+              <Table.Th>Country</Table.Th>
+              <Table.Th>Verified websites</Table.Th>
+              <Table.Th>Monthly visitors</Table.Th>
+              <Table.Th>Categories</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((publisher) => (
+              <Table.Tr key={publisher.id} onClick={() => onOpen(publisher)} style={{ cursor: 'pointer' }}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fw={600}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onOpen(publisher);
+                    }}
+                  >
+                    {publisher.display_name || publisher.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{publisher.country ?? '—'}</Table.Td>
+                <Table.Td>{publisher.verified_websites_count}</Table.Td>
+                <Table.Td>{publisher.monthly_visitors.toLocaleString('en-US')}</Table.Td>
+                <Table.Td>{publisher.categories.map(categoryLabel).join(', ') || '—'}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((publisher) => (
-                <Table.Tr key={publisher.id} onClick={() => onOpen(publisher)} style={{ cursor: 'pointer' }}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fw={600}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onOpen(publisher);
-                      }}
-                    >
-                      {publisher.display_name || publisher.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{publisher.country ?? '—'}</Table.Td>
-                  <Table.Td>{publisher.verified_websites_count}</Table.Td>
-                  <Table.Td>{publisher.monthly_visitors.toLocaleString('en-US')}</Table.Td>
-                  <Table.Td>{publisher.categories.join(', ') || '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </DataTable>
       )}
       {pages > 1 && (
         <Group justify="space-between">

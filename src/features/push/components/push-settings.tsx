@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@m
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
 import { showToast } from '../../../lib/toast';
 import { usePushSubscriptions } from '../api/get-push-subscriptions';
 import { pushKeys } from '../api/push-keys';
@@ -163,7 +164,7 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
                 <List.Item key={record.id}>
                   {describeDevice(record.user_agent)}
                   {record.endpoint === state.endpoint ? ' (this browser)' : ''} since{' '}
-                  {record.created_at.slice(0, 10)}
+                  {formatDate(record.created_at)}
                 </List.Item>
               ))}
             </List>

@@ -1,17 +1,15 @@
 import { TRAFFIC_SERIES } from '../../../components/charts/chart-types';
 import { LazyBarChart, LazyTimeSeriesChart } from '../../../components/charts/lazy-charts';
 import { formatDay } from '../../../lib/date-range';
+import { formatMonth } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format';
 import { formatMoneyCompact } from '../../../lib/format-number';
 import { COMMISSION_LABELS, isTimeGrouping, type GroupBy, type Report, type ReportViewer } from '../types';
 import { rankingSummary, timeSummary } from '../utils/summaries';
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** Short period names for the axis and tooltip: '4 Mar', 'Week of 3 Mar', 'Mar 2025' (keys per the API). */
 export function periodLabel(groupBy: GroupBy, key: string): string {
-  if (groupBy === 'month' && /^\d{4}-\d{2}$/.test(key))
-    return monthFormat.format(new Date(`${key}-01T00:00:00Z`));
+  if (groupBy === 'month' && /^\d{4}-\d{2}$/.test(key)) return formatMonth(key, true);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(key)) return key;
   return groupBy === 'week' ? `Week of ${formatDay(key)}` : formatDay(key);
 }

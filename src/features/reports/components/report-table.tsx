@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { nextSort, SortableTh, type SortState } from '../../../components/sortable-th';
 import { formatMoney } from '../../../lib/format';
 import { formatCount, formatRate } from '../../../lib/format-number';
@@ -47,45 +48,43 @@ export function ReportTable({ report, viewer }: { report: Report; viewer: Report
     return <Text c="dimmed">No clicks or conversions match these filters.</Text>;
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table aria-label="Report" striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh field="label" sort={sort} onSort={onSort}>
-              {GROUP_BY_LABELS[report.group_by]}
+    <DataTable minWidth={860} aria-label="Report" striped highlightOnHover verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <SortableTh field="label" sort={sort} onSort={onSort}>
+            {GROUP_BY_LABELS[report.group_by]}
+          </SortableTh>
+          {columns.map((column) => (
+            <SortableTh key={column.field} field={column.field} sort={sort} onSort={onSort} align="right">
+              {column.label}
             </SortableTh>
-            {columns.map((column) => (
-              <SortableTh key={column.field} field={column.field} sort={sort} onSort={onSort} align="right">
-                {column.label}
-              </SortableTh>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Th scope="row" fw={500}>
-                {row.label}
-              </Table.Th>
-              {columns.map((column) => (
-                <Table.Td key={column.field} ta="right">
-                  {column.format(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
           ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr fw={700}>
-            <Table.Th scope="row">Total</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            <Table.Th scope="row" fw={500}>
+              {row.label}
+            </Table.Th>
             {columns.map((column) => (
               <Table.Td key={column.field} ta="right">
-                {column.format(report.totals)}
+                {column.format(row)}
               </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr fw={700}>
+          <Table.Th scope="row">Total</Table.Th>
+          {columns.map((column) => (
+            <Table.Td key={column.field} ta="right">
+              {column.format(report.totals)}
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      </Table.Tfoot>
+    </DataTable>
   );
 }

@@ -148,6 +148,8 @@ export function GlobalSearch({ userId }: { userId: string }) {
       shortcut={['mod + K']}
       scrollable
       maxHeight="min(60vh, 480px)"
+      // The dialog has no title: it is named for assistive tech.
+      attributes={{ content: { 'aria-label': 'Search' } }}
     >
       <Spotlight.Search
         placeholder="Search…"

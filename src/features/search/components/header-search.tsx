@@ -10,7 +10,7 @@ export function HeaderSearch() {
     <>
       <UnstyledButton
         onClick={searchSpotlight.open}
-        aria-label="Search"
+        // Named by its content ("Search Ctrl + K"): a label must contain the visible text (WCAG 2.5.3).
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
         visibleFrom="sm"
         px="sm"

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge';
 import type { Website } from '../types';
 
 const LOOK: Record<Website['verification_status'], { color: string; label: string }> = {
@@ -10,9 +10,5 @@ const LOOK: Record<Website['verification_status'], { color: string; label: strin
 
 export function VerificationBadge({ status }: { status: Website['verification_status'] }) {
   const { color, label } = LOOK[status];
-  return (
-    <Badge variant="light" color={color}>
-      {label}
-    </Badge>
-  );
+  return <StatusBadge color={color}>{label}</StatusBadge>;
 }

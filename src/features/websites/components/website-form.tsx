@@ -2,6 +2,8 @@ import { Alert, Button, Group, NativeSelect, NumberInput, Stack, TextInput, Text
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/format-text';
+import { showSuccess } from '../../../lib/toast';
 import { useCreateWebsite } from '../api/create-website';
 import { useUpdateWebsite } from '../api/update-website';
 import { WEBSITE_CATEGORIES, type Website } from '../types';
@@ -21,7 +23,7 @@ type FormValues = z.input<typeof formSchema>;
 
 const CATEGORY_OPTIONS = WEBSITE_CATEGORIES.map((c) => ({
   value: c,
-  label: c.charAt(0).toUpperCase() + c.slice(1),
+  label: categoryLabel(c),
 }));
 
 interface WebsiteFormProps {
@@ -49,7 +51,12 @@ export function WebsiteForm({ website, onSaved, onCancel }: WebsiteFormProps) {
 
   const submit = (values: FormValues) => {
     const body = { ...values, url: values.url.trim(), name: values.name.trim() };
-    const done = { onSuccess: (saved: Website) => onSaved?.(saved) };
+    const done = {
+      onSuccess: (saved: Website) => {
+        showSuccess(website ? 'Website saved' : 'Website added', saved.name);
+        onSaved?.(saved);
+      },
+    };
     // offline the edit is queued and already shown in the list: the form is done with it
     if (website)
       update.mutate(

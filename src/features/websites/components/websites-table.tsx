@@ -1,6 +1,9 @@
 import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/format-text';
+import { showSuccess } from '../../../lib/toast';
 import { useDeleteWebsite } from '../api/delete-website';
 import { useWebsites } from '../api/get-websites';
 import type { Website } from '../types';
@@ -38,74 +41,78 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
           {errorMessage(remove.error, 'The website could not be deleted.')}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" aria-label="Websites">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>URL</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Monthly visitors</Table.Th>
-              <Table.Th>Verification</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((website) => (
-              <Fragment key={website.id}>
+      <DataTable minWidth={720} verticalSpacing="sm" aria-label="Websites">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>URL</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th>Monthly visitors</Table.Th>
+            <Table.Th>Verification</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.map((website) => (
+            <Fragment key={website.id}>
+              <Table.Tr>
+                <Table.Td fw={600}>{website.name}</Table.Td>
+                <Table.Td>{website.url}</Table.Td>
+                <Table.Td>{categoryLabel(website.category)}</Table.Td>
+                <Table.Td>{website.monthly_visitors.toLocaleString('en-US')}</Table.Td>
+                <Table.Td>
+                  <VerificationBadge status={website.verification_status} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant={openId === website.id ? 'filled' : 'light'}
+                      aria-expanded={openId === website.id}
+                      aria-label={`Verification of ${website.name}`}
+                      onClick={() => setOpenId(openId === website.id ? null : website.id)}
+                    >
+                      Verification
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Edit ${website.name}`}
+                      onClick={() => onEdit(website)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${website.name}`}
+                      onClick={() =>
+                        void confirmDelete(website).then(
+                          (ok) =>
+                            ok &&
+                            remove.mutate(website.id, {
+                              onSuccess: () => showSuccess('Website deleted', website.name),
+                            }),
+                        )
+                      }
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+              {openId === website.id && (
                 <Table.Tr>
-                  <Table.Td fw={600}>{website.name}</Table.Td>
-                  <Table.Td>{website.url}</Table.Td>
-                  <Table.Td>{website.category}</Table.Td>
-                  <Table.Td>{website.monthly_visitors.toLocaleString('en-US')}</Table.Td>
-                  <Table.Td>
-                    <VerificationBadge status={website.verification_status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant={openId === website.id ? 'filled' : 'light'}
-                        aria-expanded={openId === website.id}
-                        aria-label={`Verification of ${website.name}`}
-                        onClick={() => setOpenId(openId === website.id ? null : website.id)}
-                      >
-                        Verification
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit ${website.name}`}
-                        onClick={() => onEdit(website)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${website.name}`}
-                        onClick={() =>
-                          void confirmDelete(website).then((ok) => ok && remove.mutate(website.id))
-                        }
-                      >
-                        Delete
-                      </Button>
-                    </Group>
+                  <Table.Td colSpan={COLUMNS}>
+                    <VerifyPanel website={website} />
                   </Table.Td>
                 </Table.Tr>
-                {openId === website.id && (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS}>
-                      <VerifyPanel website={website} />
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              )}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </DataTable>
     </>
   );
 }

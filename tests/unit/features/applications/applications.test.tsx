@@ -84,7 +84,8 @@ describe('applications', () => {
         return { status: 200, body: applications[1] };
       });
     const { user } = renderApp('/campaigns');
-    await user.click(await screen.findByRole('button', { name: 'Publishers of Shoes' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for Shoes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Publishers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publishers of Shoes' });
 
     await user.click(await within(dialog).findByRole('button', { name: 'Approve Paula' }));

@@ -73,7 +73,8 @@ describe('campaigns screen', () => {
       .on('GET', '/campaigns', { status: 200, body: [keep, drop], headers: { 'x-total-count': '2' } })
       .on('DELETE', `/campaigns/${drop.id}`, { status: 204 });
     const { user } = renderApp('/campaigns');
-    await user.click(await screen.findByRole('button', { name: 'Delete Drop' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for Drop' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Delete campaign' }));
     await waitFor(async () => expect(await rowNames()).toEqual(['Keep']));
   });
@@ -84,7 +85,8 @@ describe('campaigns screen', () => {
       .on('GET', '/campaigns', { status: 200, body: [tracked], headers: { 'x-total-count': '1' } })
       .on('DELETE', `/campaigns/${tracked.id}`, { status: 200, body: { ...tracked, status: 'ended' } });
     const { user } = renderApp('/campaigns');
-    await user.click(await screen.findByRole('button', { name: 'Delete Tracked' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for Tracked' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Delete campaign' }));
     expect(
       await screen.findByText('Campaign has tracking history, so it was ended instead of deleted'),
@@ -113,7 +115,8 @@ describe('campaigns screen', () => {
     const campaign = makeCampaign({ name: 'Shoes' });
     server.on('GET', '/campaigns', { status: 200, body: [campaign] });
     const { user } = renderApp('/campaigns');
-    await user.click(await screen.findByRole('button', { name: 'Analytics of Shoes' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for Shoes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Analytics' }));
     expect(await screen.findByRole('dialog', { name: 'Analytics of Shoes' })).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/reports')).toHaveLength(1));
   });

@@ -6,6 +6,7 @@ import { renderApp, showAmountsIn, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeCampaign } from '../campaigns/campaign-fixtures';
 import { makeCommission, paramsOf, recordQueryParams } from './commission-fixtures';
+import { formatDate } from '../../../../src/lib/format-date';
 
 let server: FakeServer;
 const sent = recordQueryParams();
@@ -255,7 +256,9 @@ describe('publisher /commissions', () => {
     const p1 = within(rows).getByRole('row', { name: /P-1/ });
     expect(within(p1).getByText('client-reported')).toBeInTheDocument();
     expect(within(p1).getByText('Tier from 10 conversions a month')).toBeInTheDocument();
-    expect(within(p1).getByText('Auto-approves 31 Mar 2025')).toBeInTheDocument();
+    expect(
+      within(p1).getByText(`Auto-approves ${formatDate('2025-03-31T10:00:00.000Z')}`),
+    ).toBeInTheDocument();
     expect(within(p1).getByText('€15.00')).toBeInTheDocument();
     expect(within(rows).getByText('Reason: Returned')).toBeInTheDocument();
 

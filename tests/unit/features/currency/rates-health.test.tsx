@@ -4,6 +4,7 @@ import type { CurrencyHealth } from '../../../../src/features/currency/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
+import { formatDateTime } from '../../../../src/lib/format-date';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -52,7 +53,7 @@ describe('exchange-rate provider health on /settings (admins)', () => {
     expect(row('Provider')).toHaveTextContent('rates.example');
     expect(row('Rates in use')).toHaveTextContent('The rates provider');
     expect(row('Rates of')).toHaveTextContent('2025-05-30');
-    expect(row('Last successful fetch')).toHaveTextContent('1 Jun 2025, 14:05 UTC');
+    expect(row('Last successful fetch')).toHaveTextContent(formatDateTime('2025-06-01T14:05:00.000Z'));
   });
 
   it('refreshes the rates on request and says how it went', async () => {
@@ -65,7 +66,7 @@ describe('exchange-rate provider health on /settings (admins)', () => {
       'Rates refreshed: rates of 2025-06-02.',
     );
     expect(within(section).getByText('OK')).toBeInTheDocument();
-    expect(row('Last successful fetch')).toHaveTextContent('2 Jun 2025, 10:00 UTC');
+    expect(row('Last successful fetch')).toHaveTextContent(formatDateTime('2025-06-02T10:00:00.000Z'));
     expect(server.callsTo('POST', '/admin/currency/refresh')).toHaveLength(1);
   });
 

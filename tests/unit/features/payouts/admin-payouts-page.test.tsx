@@ -97,7 +97,7 @@ describe('the admin payout queue', () => {
       await screen.findByText('Paula Pereira, $70.59 (€60.00): approved, now processing.'),
     ).toBeInTheDocument();
 
-    await user.click(within(rows).getByRole('button', { name: /^Mark payout of Peter Petersen.* paid$/ }));
+    await user.click(within(rows).getByRole('button', { name: /^Mark paid: payout of Peter Petersen/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark payout paid' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     expect(within(dialog).getByText('A transfer reference is required')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, showAmountsIn, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeBalance, makeEligibility, makePayout } from './payout-fixtures';
+import { formatDate } from '../../../../src/lib/format-date';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -140,7 +141,7 @@ describe('payout history', () => {
     const { user } = renderApp('/commissions');
     const history = await screen.findByRole('table', { name: 'Payout history' }, { timeout: 10_000 });
     const [, first, second] = within(history).getAllByRole('row');
-    expect(first).toHaveTextContent('Paid 3 Mar 2025');
+    expect(first).toHaveTextContent(`Paid ${formatDate('2025-03-03T10:00:00.000Z')}`);
     expect(first).toHaveTextContent('SEPA-2025-0042');
     expect(first).toHaveTextContent('€60.00');
     expect(second).toHaveTextContent('IBAN closed');

@@ -45,7 +45,7 @@ describe('publishers directory', () => {
     const { user } = renderApp('/publishers');
     const table = await screen.findByRole('table', { name: 'Publishers' });
     expect(within(table).getByText('45,000')).toBeInTheDocument();
-    expect(within(table).getByText('electronics, software')).toBeInTheDocument();
+    expect(within(table).getByText('Electronics, Software')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Tech Reviews Daily' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tech Reviews Daily' });
     expect(await within(dialog).findByText('2 verified of 3')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { fakeBrowser, fakeSubscription, VAPID_KEY } from './push-fakes';
+import { formatDate } from '../../../../src/lib/format-date';
 
 let server: FakeServer;
 let stored: PushSubscriptionRecord[];
@@ -73,7 +74,12 @@ describe('push settings', () => {
 
     expect(await status('Subscribed')).toBeInTheDocument();
     const list = await within(card).findByRole('list', { name: 'Push subscriptions' });
-    expect(within(list).getByText(/Chrome on Linux \(this browser\) since 2025-05-01/)).toBeInTheDocument();
+    expect(
+      within(list).getByText(
+        `Chrome on Linux (this browser) since ${formatDate('2025-05-01T10:00:00.000Z')}`,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Send test push' }));
     expect(await screen.findByText('Test notification sent to 1 subscription.')).toBeInTheDocument();

@@ -31,7 +31,8 @@ const reportParams = () => paramsOf(sent, 'GET', '/reports');
 
 async function openAnalytics() {
   const app = renderApp('/campaigns');
-  await app.user.click(await screen.findByRole('button', { name: 'Analytics of Shoes' }));
+  await app.user.click(await screen.findByRole('button', { name: 'More actions for Shoes' }));
+  await app.user.click(await screen.findByRole('menuitem', { name: 'Analytics' }));
   return { ...app, dialog: await screen.findByRole('dialog', { name: 'Analytics of Shoes' }) };
 }
 

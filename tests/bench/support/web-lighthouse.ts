@@ -1,0 +1,151 @@
+// One Lighthouse 12 run (mobile defaults: emulated phone, simulated slow 4G and 4× CPU slowdown) on a
+// page of the running app, in a fresh Chromium profile. A signed-in page gets the user's token (and the
+// cached user, as after a sign-in) put in localStorage the way the app stores them, from a page of the
+// same origin that does not run the app, so no service worker or query cache exists before the run.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH } from '../../e2e/support/browser';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+};
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface SignedIn {
+  token: string;
+  /** GET /api/auth/me's answer, stored as the app's cached user. */
+  user: unknown;
+}
+
+export interface PageAudit {
+  name: string;
+  url: string;
+  scores: Record<Category, number>;
+  metrics: Record<string, string>;
+  /** Scored audits below 1 in each category, worst first: what to fix. */
+  failing: Record<Category, string[]>;
+}
+
+/** Token and user as the app stores them after a sign-in (src/lib/token-storage.ts, cached-user.ts). */
+async function putSession(port: number, origin: string, session: SignedIn): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/health`);
+    // A string: the bench compiles without the DOM library.
+    await page.evaluate(
+      `localStorage.setItem('access_token', ${JSON.stringify(session.token)});
+       localStorage.setItem('affilio:user', ${JSON.stringify(JSON.stringify(session.user))});`,
+    );
+    await page.close();
+  } finally {
+    // Over CDP this only disconnects; Lighthouse drives the same Chromium next.
+    await browser.close();
+  }
+}
+
+function failingAudits(lhr: Result, category: Category): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1)
+    .sort((a, b) => (a.audit!.score ?? 0) - (b.audit!.score ?? 0))
+    .map(({ ref, audit }) => {
+      const value = audit!.displayValue ? ` ${audit!.displayValue}` : '';
+      return `${ref.id} (${Math.round((audit!.score ?? 0) * 100)})${value}`;
+    });
+}
+
+export async function auditPage(
+  name: string,
+  url: string,
+  options: { session?: SignedIn; reportDir?: string } = {},
+): Promise<PageAudit> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    if (options.session) await putSession(chrome.port, new URL(url).origin, options.session);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // The profile is fresh; a reset would also drop the session put there above.
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (options.reportDir) {
+      await mkdir(options.reportDir, { recursive: true });
+      await writeFile(path.join(options.reportDir, `${name}.report.json`), JSON.stringify(lhr));
+    }
+    const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+    return {
+      name,
+      url,
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+      },
+      metrics: {
+        FCP: metric('first-contentful-paint'),
+        LCP: metric('largest-contentful-paint'),
+        TBT: metric('total-blocking-time'),
+        CLS: metric('cumulative-layout-shift'),
+        SI: metric('speed-index'),
+        transferred: metric('total-byte-weight'),
+      },
+      failing: {
+        performance: failingAudits(lhr, 'performance'),
+        accessibility: failingAudits(lhr, 'accessibility'),
+        'best-practices': failingAudits(lhr, 'best-practices'),
+      },
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Prints one page's line and, under it, what keeps a category below its target. */
+export function printPageAudit(audit: PageAudit): boolean {
+  const parts = CATEGORIES.map((category) => {
+    const value = audit.scores[category];
+    return `${category} ${value} ${value >= TARGETS[category] ? 'PASS' : 'FAIL'}`;
+  });
+  console.log(`  ${audit.name.padEnd(22)} ${parts.join('  ')}`);
+  console.log(
+    `  ${''.padEnd(22)} ${Object.entries(audit.metrics)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  let pass = true;
+  for (const category of CATEGORIES) {
+    if (audit.scores[category] >= TARGETS[category]) continue;
+    pass = false;
+    const list = audit.failing[category];
+    if (list.length > 0)
+      console.log(`  ${''.padEnd(22)} ${category} below 1: ${list.slice(0, 8).join('; ')}`);
+  }
+  return pass;
+}
