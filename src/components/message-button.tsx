@@ -42,7 +42,8 @@ export function MessageButton({
   const to = `/messaging?${params.toString()}`;
   const common = { size, variant, fullWidth, 'aria-label': name ? `Message ${name}` : 'Message' };
   return inRouter ? (
-    <Button component={Link} to={to} {...common}>
+    // A dialog it sits in (modals render inside the signed-in shell) closes as the page changes.
+    <Button component={Link} to={to} onClick={() => modals.closeAll()} {...common}>
       Message
     </Button>
   ) : (

@@ -99,9 +99,8 @@ describe('progressive web app', () => {
     try {
       // A deep link never fetched before: the navigation route answers with the precached index.html.
       await page.goto('/campaigns');
-      await page.waitForFunction("document.getElementById('root')?.childElementCount > 0", undefined, {
-        timeout: 20_000,
-      });
+      // A locator, not waitForFunction: polling a string predicate needs eval, which the CSP forbids.
+      await page.locator('#root > *').first().waitFor({ state: 'attached', timeout: 20_000 });
     } finally {
       await context.setOffline(false);
     }

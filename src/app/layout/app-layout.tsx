@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { OfflineAwarePage } from '../../components/offline-aware-page';
@@ -11,6 +11,7 @@ import { currencyKeys } from '../../features/currency/api/currency-keys';
 import { notificationKeys } from '../../features/notifications/api/notification-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { settingsKeys } from '../../features/settings/api/settings-keys';
+import { GlobalSearch } from '../../features/search/components/global-search';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
 import { CurrencySwitcher } from './currency-switcher';
@@ -22,12 +23,6 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_BREAKPOINT = 'sm';
-
-// The search palette (and the IndexedDB of recent searches) loads after the shell; opening it earlier
-// is remembered by its store and shown once it has loaded.
-const GlobalSearch = lazy(() =>
-  import('../../features/search/components/global-search').then((m) => ({ default: m.GlobalSearch })),
-);
 
 /** Queries of the header and providers around every page: they say nothing about the page offline. */
 const SHELL_QUERIES = [
@@ -123,11 +118,7 @@ export function AppLayout() {
           </OfflineAwarePage>
         </Box>
       </AppShell.Main>
-      {user && (
-        <Suspense fallback={null}>
-          <GlobalSearch userId={user.id} />
-        </Suspense>
-      )}
+      {user && <GlobalSearch userId={user.id} />}
       {user && <MessagingLive />}
       <SearchDeepLinks />
     </AppShell>
