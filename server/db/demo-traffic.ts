@@ -1,5 +1,6 @@
 import { CURRENCY_DECIMALS } from '../modules/currency/codes';
 import { PAID_EVENT, priceCommission, type PricingTerms } from '../modules/commissions/math';
+import { DAILY_CAP_REASON } from '../modules/commissions/spend';
 import { isBotRequest } from '../modules/tracking/bots';
 import type { DemoRandom } from './demo-random';
 import type { clicks, commissions, conversions } from './schema';
@@ -107,7 +108,6 @@ const REASONS = {
     reversed: ['Invalid traffic found in the monthly click audit'],
   },
 } as const;
-const DAILY_CAP_REASON = 'The campaign’s daily cap was reached';
 
 const startOfUtcDay = (ms: number) => ms - (ms % DAY_MS);
 const monthKey = (d: Date) => `${d.getUTCFullYear()}-${d.getUTCMonth()}`;
