@@ -7,3 +7,18 @@ export function capitalize(word: string): string {
 export function categoryLabel(category: string): string {
   return capitalize(category.replaceAll('_', ' '));
 }
+
+/**
+ * Up to two capital letters for an avatar: "Alice Smith" → "AS", "ops@example.com" → "OE"; "?" for
+ * nothing to go on. Words are split at spaces and at an address's "@" and dots.
+ */
+export function initials(name: string): string {
+  return (
+    name
+      .split(/[\s@.]+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]!.toUpperCase())
+      .join('') || '?'
+  );
+}

@@ -2,17 +2,9 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../hooks/use-sign-out';
 import type { User } from '../../features/auth/types';
+import { initials } from '../../lib/format-text';
 import classes from './user-menu.module.css';
 
-function initials(user: User): string {
-  const source = user.name.trim() || user.email;
-  return source
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
 
 export function UserMenu({ user }: { user: User }) {
   const logout = useSignOut();
@@ -26,7 +18,7 @@ export function UserMenu({ user }: { user: User }) {
         <UnstyledButton aria-label={`Account menu, ${user.name || user.email}`}>
           <Group gap="xs">
             <Avatar radius="xl" size="sm" color="blue" aria-hidden>
-              <span className={classes.initials} data-initials={initials(user)} />
+              <span className={classes.initials} data-initials={initials(user.name.trim() || user.email)} />
             </Avatar>
             <Text size="sm" visibleFrom="sm">
               {user.name || user.email}

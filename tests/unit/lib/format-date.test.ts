@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countryFilter } from '../../../src/components/country-select';
 import { countryOptions } from '../../../src/lib/countries';
 import { formatDate, formatDateTime, formatDayOfMonth, formatMonth } from '../../../src/lib/format-date';
-import { categoryLabel } from '../../../src/lib/format-text';
+import { categoryLabel, initials } from '../../../src/lib/format-text';
 
 describe('date formatting', () => {
   it("writes dates in the user's locale on the UTC calendar", () => {
@@ -27,6 +27,14 @@ describe('labels', () => {
   it('capitalises categories the same way everywhere', () => {
     expect(categoryLabel('fashion')).toBe('Fashion');
     expect(categoryLabel('other')).toBe('Other');
+  });
+
+  it('draws the same avatar initials for a name, an address and nothing', () => {
+    expect(initials('alice smith')).toBe('AS');
+    expect(initials('Priya')).toBe('P');
+    expect(initials('Ana Maria Lopez')).toBe('AM');
+    expect(initials('ops@example.com')).toBe('OE');
+    expect(initials('  ')).toBe('?');
   });
 
   it('finds a country by its code first, then by the start of its name', () => {

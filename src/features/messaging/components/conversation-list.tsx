@@ -15,7 +15,8 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { useConversations } from '../api/get-conversations';
 import type { Conversation } from '../types';
-import { conversationTitle, initials, shortTime } from '../utils/format';
+import { initials } from '../../../lib/format-text';
+import { conversationTitle, shortTime } from '../utils/format';
 import classes from './conversation-list.module.css';
 
 export const CONVERSATION_LIST_LIMIT = 50;

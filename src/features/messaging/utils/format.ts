@@ -15,14 +15,6 @@ export function conversationTitle(conversation: Conversation, userId: string | u
     .join(', ');
 }
 
-export const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('') || '?';
-
 const ROLE_LABEL: Record<Member['role'], string> = {
   advertiser: 'Advertiser',
   publisher: 'Publisher',
