@@ -1,19 +1,34 @@
 import { Table, type TableProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
 
 interface DataTableProps extends TableProps {
   /** Below this width the table scrolls sideways inside its own box instead of widening the page. */
   minWidth: number;
+  /** The column headings, when they are plain labels; tables with sortable or styled headings write their own head. */
+  head?: string[];
+  children?: ReactNode;
 }
 
 /**
  * A list table that never makes the page wider than the screen: on a narrow screen it scrolls
  * horizontally inside its box, with the first column kept in view.
  */
-export function DataTable({ minWidth, className, ...props }: DataTableProps) {
+export function DataTable({ minWidth, className, head, children, ...props }: DataTableProps) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table className={className ? `${classes.table} ${className}` : classes.table} {...props} />
+      <Table className={className ? `${classes.table} ${className}` : classes.table} {...props}>
+        {head && (
+          <Table.Thead>
+            <Table.Tr>
+              {head.map((label) => (
+                <Table.Th key={label}>{label}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+        )}
+        {children}
+      </Table>
     </Table.ScrollContainer>
   );
 }

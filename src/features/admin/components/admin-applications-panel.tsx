@@ -119,17 +119,12 @@ export function AdminApplicationsPanel() {
       {isPending && <Loader size="sm" aria-label="Loading applications" />}
       {data && data.items.length === 0 && <Text c="dimmed">No applications match.</Text>}
       {data && data.items.length > 0 && (
-        <DataTable minWidth={860} verticalSpacing="sm" aria-label="Applications">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Campaign</Table.Th>
-              <Table.Th>Publisher</Table.Th>
-              <Table.Th>Website</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Applied</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+        <DataTable
+          minWidth={860}
+          verticalSpacing="sm"
+          aria-label="Applications"
+          head={['Campaign', 'Publisher', 'Website', 'Status', 'Applied', 'Actions']}
+        >
           <Table.Tbody>
             {data.items.map((application) => (
               <Table.Tr key={application.id}>

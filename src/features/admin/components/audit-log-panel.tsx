@@ -97,17 +97,12 @@ export function AuditLogPanel() {
       {isPending && <Loader size="sm" aria-label="Loading the audit log" />}
       {data && data.items.length === 0 && <Text c="dimmed">No entries match.</Text>}
       {data && data.items.length > 0 && (
-        <DataTable minWidth={820} verticalSpacing="sm" aria-label="Audit log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Entity</Table.Th>
-              <Table.Th>Entity id</Table.Th>
-              <Table.Th>Before / after</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+        <DataTable
+          minWidth={820}
+          verticalSpacing="sm"
+          aria-label="Audit log"
+          head={['When', 'Who', 'Action', 'Entity', 'Entity id', 'Before / after']}
+        >
           <Table.Tbody>
             {data.items.map((entry) => (
               <AuditRow

@@ -49,17 +49,12 @@ export function ApplicationsList() {
       {isPending && <Loader size="sm" aria-label="Loading applications" />}
       {data && data.items.length === 0 && <Text c="dimmed">No applications yet. Apply from Campaigns.</Text>}
       {data && data.items.length > 0 && (
-        <DataTable minWidth={760} verticalSpacing="sm" aria-label="Applications">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Campaign</Table.Th>
-              <Table.Th>Website</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Details</Table.Th>
-              <Table.Th>Applied</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+        <DataTable
+          minWidth={760}
+          verticalSpacing="sm"
+          aria-label="Applications"
+          head={['Campaign', 'Website', 'Status', 'Details', 'Applied', 'Actions']}
+        >
           <Table.Tbody>
             {data.items.map((application) => (
               <Table.Tr key={application.id}>

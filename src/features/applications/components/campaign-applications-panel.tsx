@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { MessageButton } from '../../../components/message-button';
 import { ReasonForm } from '../../../components/reason-form';
 import { errorMessage } from '../../../lib/api-client';
@@ -47,15 +48,12 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
           {errorMessage(decide.error, 'The decision was not saved.')}
         </Alert>
       )}
-      <Table verticalSpacing="sm" aria-label="Applications to this campaign">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Publisher</Table.Th>
-            <Table.Th>Website</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+      <DataTable
+        minWidth={560}
+        verticalSpacing="sm"
+        aria-label="Applications to this campaign"
+        head={['Publisher', 'Website', 'Status', 'Actions']}
+      >
         <Table.Tbody>
           {data.items.map((application) => (
             <Table.Tr key={application.id}>
@@ -142,7 +140,7 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </DataTable>
     </Stack>
   );
 }

@@ -32,16 +32,13 @@ const manages = (viewer: CampaignViewer, campaign: Campaign) =>
 
 export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTableProps) {
   return (
-    <DataTable minWidth={720} highlightOnHover verticalSpacing="sm" aria-label="Campaigns">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Category</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Commission</Table.Th>
-          <Table.Th>Actions</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+    <DataTable
+      minWidth={720}
+      highlightOnHover
+      verticalSpacing="sm"
+      aria-label="Campaigns"
+      head={['Name', 'Category', 'Status', 'Commission', 'Actions']}
+    >
       <Table.Tbody>
         {campaigns.map((campaign) => (
           <Table.Tr key={campaign.id} onClick={() => actions.onOpen(campaign)} style={{ cursor: 'pointer' }}>

@@ -36,16 +36,13 @@ export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSum
       {isPending && <Loader size="sm" aria-label="Loading publishers" />}
       {data && data.items.length === 0 && <Text c="dimmed">No publishers match.</Text>}
       {data && data.items.length > 0 && (
-        <DataTable minWidth={680} highlightOnHover verticalSpacing="sm" aria-label="Publishers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Display name</Table.Th>
-              <Table.Th>Country</Table.Th>
-              <Table.Th>Verified websites</Table.Th>
-              <Table.Th>Monthly visitors</Table.Th>
-              <Table.Th>Categories</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+        <DataTable
+          minWidth={680}
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label="Publishers"
+          head={['Display name', 'Country', 'Verified websites', 'Monthly visitors', 'Categories']}
+        >
           <Table.Tbody>
             {data.items.map((publisher) => (
               <Table.Tr key={publisher.id} onClick={() => onOpen(publisher)} style={{ cursor: 'pointer' }}>

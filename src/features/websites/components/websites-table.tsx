@@ -41,17 +41,12 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
           {errorMessage(remove.error, 'The website could not be deleted.')}
         </Alert>
       )}
-      <DataTable minWidth={720} verticalSpacing="sm" aria-label="Websites">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>URL</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Monthly visitors</Table.Th>
-            <Table.Th>Verification</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+      <DataTable
+        minWidth={720}
+        verticalSpacing="sm"
+        aria-label="Websites"
+        head={['Name', 'URL', 'Category', 'Monthly visitors', 'Verification', 'Actions']}
+      >
         <Table.Tbody>
           {data.map((website) => (
             <Fragment key={website.id}>
