@@ -2,39 +2,33 @@
 // server, on PGlite and on PostgreSQL, where 20% repeat an earlier order id (retries, some of them
 // racing the original). Two campaigns, one after the other: an open one (no budget, cap or tiers: recorded
 // without any lock) and a capped one (budget and daily cap: recorded under the campaign's lock, half the
-// orders past the cap). Prints conversions/s and latency with the targets (printed, not asserted), and
-// verifies in the database (asserted) that there is exactly one conversion and one commission per distinct
-// order id, that every 201 answered is stored, and that the capped campaign paid exactly what its cap allows.
-import autocannon from 'autocannon';
+// orders past the cap), after an untimed warm-up on a third. The server runs from its esbuild bundle (as
+// `npm start`); the load comes from autocannon in a process of its own (support/postback-load.ts). Prints
+// conversions/s, latency and CPU per 1,000 conversions (server, its HTTP thread, PostgreSQL's backends, the
+// generator) with the targets (printed, not asserted), and verifies in the database (asserted) that there is
+// exactly one conversion and one commission per distinct order id, that every 201 answered is stored, and
+// that the capped campaign paid exactly what its cap allows.
 import { openInspector } from './support/database';
 import { envInt, machine, prepareBackends, profilingArgs, type PreparedBackend } from './support/env';
 import { click, createTrackedLinks, pool, visitorIp } from './support/fixtures';
-import { fmtInt, fmtMs, quantile, table, verdict } from './support/load';
+import { fmtInt, fmtMs, measureProcess, quantile, table, verdict, type ProcessUsage } from './support/load';
+import {
+  databaseBackendsCpuMs,
+  firePostbacks,
+  type Answer,
+  type FireResult,
+  type Postback,
+} from './support/postback-load';
 import { startAppServer } from './support/server';
 
-const CLICKS = envInt('BENCH_CLICKS', 2_000);
+const CLICKS = envInt('BENCH_CLICKS', 4_000);
+/** postbacks on a campaign of their own before the measured runs, so that these do not pay the warm-up */
+const WARMUP = envInt('BENCH_WARMUP', 500);
 const CONNECTIONS = envInt('BENCH_CONNECTIONS', 50);
 const DUPLICATE_SHARE = 0.2;
 const PAYOUT_MINOR = 1500;
 const TARGET_PER_S = { PGlite: 300, PostgreSQL: 1000 } as Record<string, number>;
 const TARGET_P99_MS = 100;
-
-interface Postback {
-  click_id: string;
-  order_id: string;
-  amount: string;
-  currency: string;
-  event: 'sale';
-  secret: string;
-}
-
-interface Answer {
-  postback: Postback;
-  status: number;
-  conversionId: string | null;
-  duplicate: boolean | null;
-  ms: number;
-}
 
 interface Check {
   target: string;
@@ -82,85 +76,57 @@ function postbackSequence(clickIds: string[], secret: string, random = Math.rand
   return sequence;
 }
 
-interface Timed {
-  postback?: Postback;
-  sentAt?: number;
-}
-
-async function firePostbacks(baseUrl: string, sequence: Postback[]) {
-  const answers: Answer[] = [];
-  let next = 0;
-  const result = await autocannon({
-    url: `${baseUrl}/api/postback`,
-    method: 'POST',
-    connections: Math.min(CONNECTIONS, sequence.length),
-    amount: sequence.length,
-    timeout: 30,
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        // called right before each request is written (the context is fresh for every request)
-        setupRequest: (request, context) => {
-          const postback = sequence[next++ % sequence.length]!;
-          Object.assign(context, { postback, sentAt: performance.now() } satisfies Timed);
-          return { ...request, body: JSON.stringify(postback) };
-        },
-        onResponse: (status, body, context) => {
-          const { postback, sentAt } = context as Timed;
-          if (!postback || sentAt === undefined) return;
-          let parsed: { conversion_id?: string; duplicate?: boolean } = {};
-          try {
-            parsed = JSON.parse(String(body)) as typeof parsed;
-          } catch {
-            // not JSON: counted as an error below by its status
-          }
-          answers.push({
-            postback,
-            status,
-            conversionId: parsed.conversion_id ?? null,
-            duplicate: parsed.duplicate ?? null,
-            ms: performance.now() - sentAt,
-          });
-        },
-      },
-    ],
-  });
-  return { answers, durationS: result.duration, errors: result.errors, sent: result.requests.sent };
-}
-
 interface Scenario {
   label: string;
   link: { campaignId: string; trackingSecret: string; code: string };
   sequence: Postback[];
   distinctOrders: number;
-  run: Awaited<ReturnType<typeof firePostbacks>>;
+  run: FireResult;
+  /** the server process while the postbacks ran */
+  usage: ProcessUsage;
+  /** CPU ms of PostgreSQL's backends for the bench database while the postbacks ran (PostgreSQL only) */
+  databaseCpuMs: number | null;
   created: Answer[];
   repeated: Answer[];
   other: Answer[];
   latencies: Float64Array;
 }
 
+/** What the bench measures the server by: its process, and PostgreSQL's database name when there is one. */
+interface Target {
+  baseUrl: string;
+  pid: number;
+  database: string | null;
+}
+
 /** Clicks on the campaign's link, then its postback sequence at full speed. */
 async function runScenario(
-  baseUrl: string,
+  server: Target,
   label: string,
   link: Scenario['link'],
   firstClick: number,
+  clicks = CLICKS,
 ): Promise<Scenario> {
   const clickIds = await pool(
-    Array.from({ length: CLICKS }, (_, i) => firstClick + i),
+    Array.from({ length: clicks }, (_, i) => firstClick + i),
     20,
-    (i) => click(baseUrl, link.code, visitorIp(i)),
+    (i) => click(server.baseUrl, link.code, visitorIp(i)),
   );
   const sequence = postbackSequence(clickIds, link.trackingSecret);
   const distinctOrders = new Set(sequence.map((p) => p.order_id)).size;
-  const run = await firePostbacks(baseUrl, sequence);
+  const databaseBefore = server.database ? databaseBackendsCpuMs(server.database) : null;
+  const [run, usage] = await measureProcess(server.pid, () =>
+    firePostbacks(server.baseUrl, sequence, CONNECTIONS),
+  );
+  const databaseAfter = server.database ? databaseBackendsCpuMs(server.database) : null;
   const scenario: Scenario = {
     label,
     link,
     sequence,
     distinctOrders,
     run,
+    usage,
+    databaseCpuMs: databaseAfter === null ? null : databaseAfter - (databaseBefore ?? 0),
     created: run.answers.filter((a) => a.status === 201),
     repeated: run.answers.filter((a) => a.status === 200),
     other: run.answers.filter((a) => a.status !== 200 && a.status !== 201),
@@ -171,6 +137,7 @@ async function runScenario(
     `\n${label}: ${fmtInt(sequence.length)} postbacks (${fmtInt(distinctOrders)} distinct order ids, ` +
       `${fmtInt(sequence.length - distinctOrders)} repeats), ${CONNECTIONS} connections, ${run.durationS.toFixed(1)} s`,
   );
+  const per1k = (ms: number | null) => (ms === null ? '–' : fmtInt((ms * 1000) / created.length));
   console.log(
     table([
       ['conversions/s', 'postbacks/s', '201', '200 (dup)', 'other', 'errors', 'p50', 'p99'],
@@ -183,6 +150,19 @@ async function runScenario(
         fmtInt(run.errors),
         fmtMs(quantile(latencies, 0.5)),
         fmtMs(quantile(latencies, 0.99)),
+      ],
+    ]),
+  );
+  console.log(
+    table([
+      ['CPU ms / 1,000 conversions:', 'server', 'HTTP thread', 'PostgreSQL', 'generator', 'server cores'],
+      [
+        '',
+        per1k(usage.cpuMs),
+        per1k(usage.mainCpuMs),
+        per1k(scenario.databaseCpuMs),
+        per1k(run.generatorCpuMs),
+        usage.cores.toFixed(2),
       ],
     ]),
   );
@@ -312,11 +292,20 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
   console.log(`\n=== ${prepared.name}: ${prepared.description} ===`);
   const server = await startAppServer({
     ...prepared.server,
+    built: true,
     nodeArgs: profilingArgs(`conversions-${prepared.name}`),
   });
+  const target: Target = {
+    baseUrl: server.baseUrl,
+    pid: server.pid,
+    database: prepared.backend.kind === 'postgres' ? new URL(prepared.backend.url).pathname.slice(1) : null,
+  };
   try {
+    // warm-up on a campaign of its own (JIT, caches, connections), neither timed nor checked
+    const warm = await createTrackedLinks(server.baseUrl, 1, { payout_minor: PAYOUT_MINOR });
+    await runScenario(target, 'warm-up (not counted)', warm.links[0]!, 2 * CLICKS, WARMUP);
     const open = await createTrackedLinks(server.baseUrl, 1, { payout_minor: PAYOUT_MINOR });
-    const openRun = await runScenario(server.baseUrl, 'open campaign', open.links[0]!, 0);
+    const openRun = await runScenario(target, 'open campaign', open.links[0]!, 0);
     // the cap lets half the distinct orders through; the budget is there to be checked, never reached
     const distinct = openRun.distinctOrders;
     const capMinor = Math.floor(distinct / 2) * PAYOUT_MINOR;
@@ -325,7 +314,7 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
       daily_cap_minor: capMinor,
       budget_minor: 10 * distinct * PAYOUT_MINOR,
     });
-    const cappedRun = await runScenario(server.baseUrl, 'capped campaign', capped.links[0]!, CLICKS);
+    const cappedRun = await runScenario(target, 'capped campaign', capped.links[0]!, CLICKS);
 
     // PGlite is read after a clean stop (one process at a time); PostgreSQL while the server is up
     if (prepared.backend.kind === 'pglite') {

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { jsonRows } from '../../db/json-rows';
 import { campaigns, commissions } from '../../db/schema';
 import { audit } from '../admin/audit';
 import type { CampaignRow } from '../campaigns/queries';
@@ -81,7 +82,7 @@ export async function insertCommissions(
   values: (typeof commissions.$inferInsert)[],
 ): Promise<CommissionRow[]> {
   if (values.length === 0) return [];
-  const rows = await tx.insert(commissions).values(values).returning();
+  const rows = await tx.insert(commissions).select(jsonRows(commissions, values)).returning();
   // each commission belongs to one conversion or one click (both unique): that matches rows to values
   const link = (r: { conversionId?: string | null; clickId?: string | null }) =>
     r.conversionId ?? r.clickId ?? '';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection';
+import { jsonRows } from '../../db/json-rows';
 import { notifications } from '../../db/schema';
 
 export const NOTIFICATION_CATEGORIES = [
@@ -33,8 +34,48 @@ export interface NotificationEvent {
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** A channel beyond the in-app row (web push); runs after the row exists and never blocks the caller. */
-export type NotificationDelivery = (notification: NotificationRow) => Promise<void>;
+/**
+ * A channel beyond the in-app rows (web push); runs after the rows exist and never blocks the caller. It gets
+ * the notifications stored in the same moment together (a batch of conversions tells many publishers at once),
+ * so that it can look up what it needs for all of them at once.
+ */
+export type NotificationDelivery = (notifications: NotificationRow[]) => Promise<void>;
+
+/** One user's notification, as `insertNotifications` stores it. */
+export interface NotificationFor {
+  userId: string;
+  event: NotificationEvent;
+}
+
+/**
+ * Stores in-app notifications with one statement, in the caller's transaction when it passes one (so they
+ * commit with the change they report). Hand them to `Notifier.deliver` after the commit. The rows come back
+ * in no promised order (match them by their data).
+ */
+export async function insertNotifications(db: Db, items: NotificationFor[]): Promise<NotificationRow[]> {
+  if (items.length === 0) return [];
+  const rows = await db
+    .insert(notifications)
+    .select(
+      jsonRows(
+        notifications,
+        items.map(({ userId, event }) => ({
+          userId,
+          category: event.category,
+          title: event.title,
+          body: event.body ?? '',
+          priority: event.priority ?? 'normal',
+          isImportant: event.isImportant ?? false,
+          requiresAction: event.requiresAction ?? false,
+          link: event.link ?? null,
+          data: event.data ?? {},
+        })),
+      ),
+    )
+    .returning();
+  if (rows.length !== items.length) throw new Error('notification insert returned fewer rows');
+  return rows;
+}
 
 /**
  * The one call domain events make: `ctx.notifier.notify(userId, event)`. It writes the in-app
@@ -45,6 +86,8 @@ export class Notifier {
   private readonly deliveries: NotificationDelivery[] = [];
   /** deliveries still running, so shutdown can let them finish before the database closes */
   private readonly inFlight = new Set<Promise<void>>();
+  /** stored notifications waiting for the end of this turn of the event loop to be delivered together */
+  private readonly waiting: NotificationRow[] = [];
 
   constructor(
     private readonly db: Db,
@@ -56,34 +99,39 @@ export class Notifier {
   }
 
   async notify(userId: string, event: NotificationEvent): Promise<NotificationRow> {
-    const [row] = await this.db
-      .insert(notifications)
-      .values({
-        userId,
-        category: event.category,
-        title: event.title,
-        body: event.body ?? '',
-        priority: event.priority ?? 'normal',
-        isImportant: event.isImportant ?? false,
-        requiresAction: event.requiresAction ?? false,
-        link: event.link ?? null,
-        data: event.data ?? {},
-      })
-      .returning();
+    const [row] = await insertNotifications(this.db, [{ userId, event }]);
     if (!row) throw new Error('notification insert returned nothing');
+    this.deliver([row]);
+    return row;
+  }
+
+  /**
+   * Hands stored notifications to the delivery channels in the background. Those handed over in the same
+   * turn of the event loop (the answers of one batch of conversions) go together, so a channel reads what
+   * it needs for all of them with one query.
+   */
+  deliver(rows: NotificationRow[]): void {
+    if (rows.length === 0 || this.deliveries.length === 0) return;
+    if (this.waiting.length === 0) setImmediate(() => this.flush());
+    this.waiting.push(...rows);
+  }
+
+  private flush(): void {
+    const rows = this.waiting.splice(0);
+    if (rows.length === 0) return;
     for (const deliver of this.deliveries) {
-      const running = deliver(row)
+      const running = deliver(rows)
         .catch((err: unknown) =>
-          this.log.warn({ err, notificationId: row.id }, 'notification delivery failed'),
+          this.log.warn({ err, notificationIds: rows.map((r) => r.id) }, 'notification delivery failed'),
         )
         .finally(() => this.inFlight.delete(running));
       this.inFlight.add(running);
     }
-    return row;
   }
 
   /** Waits (at most `timeoutMs`) for background deliveries; called when the app closes. */
   async drain(timeoutMs = 5000): Promise<void> {
+    this.flush();
     if (this.inFlight.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {

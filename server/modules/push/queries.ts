@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { pushSubscriptions } from '../../db/schema';
 
@@ -10,6 +10,12 @@ export async function listForUser(db: Db, userId: string): Promise<SubscriptionR
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+}
+
+/** The subscriptions of any of these users. */
+export async function listForUsers(db: Db, userIds: string[]): Promise<SubscriptionRow[]> {
+  if (userIds.length === 0) return [];
+  return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
 }
 
 /** One endpoint is one browser: subscribing again replaces its keys and owner (the last user signed in). */

@@ -98,7 +98,15 @@ export class PushService {
     message: PushMessage,
     urgency: RequestOptions['urgency'] = 'normal',
   ): Promise<SendReport> {
-    const rows = await q.listForUser(this.db, userId);
+    return this.sendTo(await q.listForUser(this.db, userId), message, urgency);
+  }
+
+  /** Sends one message to each of these subscriptions; gone subscriptions are deleted. */
+  private async sendTo(
+    rows: q.SubscriptionRow[],
+    message: PushMessage,
+    urgency: RequestOptions['urgency'],
+  ): Promise<SendReport> {
     const report: SendReport = { total: rows.length, sent: 0, removed: 0, failed: 0 };
     const payload = JSON.stringify(message);
     const options: RequestOptions = {
@@ -135,11 +143,23 @@ export class PushService {
     return report;
   }
 
-  /** The notifier's push channel (runs in the background after the in-app row exists). */
-  readonly deliver = async (notification: NotificationRow): Promise<void> => {
-    const urgency =
-      notification.priority === 'high' ? 'high' : notification.priority === 'low' ? 'low' : 'normal';
-    await this.sendToUser(notification.userId, notificationMessage(notification), urgency);
+  /**
+   * The notifier's push channel (runs in the background after the in-app rows exist): the subscriptions of
+   * all their users are read with one query, then each notification goes to its user's devices.
+   */
+  readonly deliver = async (notifications: NotificationRow[]): Promise<void> => {
+    const subscriptions = await q.listForUsers(this.db, [...new Set(notifications.map((n) => n.userId))]);
+    if (subscriptions.length === 0) return;
+    const byUser = new Map<string, q.SubscriptionRow[]>();
+    for (const s of subscriptions) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s]);
+    await Promise.all(
+      notifications.map((n) => {
+        const rows = byUser.get(n.userId);
+        if (!rows) return null;
+        const urgency = n.priority === 'high' ? 'high' : n.priority === 'low' ? 'low' : 'normal';
+        return this.sendTo(rows, notificationMessage(n), urgency);
+      }),
+    );
   };
 
   async sendTest(userId: string): Promise<{ message: string }> {

@@ -10,6 +10,8 @@ import {
   type PlannedCommission,
   type SpendSubject,
 } from '../commissions/spend';
+import { insertNotifications } from '../notifications/notify';
+import { conversionNotice } from './conversion-notice';
 import * as cq from './conversion-queries';
 import {
   authorizeConversion,
@@ -174,7 +176,8 @@ const PIXEL_TAKEN =
 /**
  * One transaction for the batch: reads what the rules need for all of it, locks the campaigns whose
  * commissions depend on the ones before (budget, daily cap, tiers; unsigned pixels), decides every item in
- * arrival order, then inserts the conversions and the commissions with one statement each.
+ * arrival order, then inserts the conversions, the commissions and the publishers' notifications with one
+ * statement each.
  */
 async function writeBatch(db: Db, items: Queued[]): Promise<Settled[]> {
   const rates = await items[0]!.rates();
@@ -323,6 +326,15 @@ async function writeBatch(db: Db, items: Queued[]): Promise<Settled[]> {
         await pauseForBudget(tx, p.campaign, ledger.spentBy(campaignId), items[p.index]!.now);
     }
 
+    // the publishers hear of their new commissions in the same transaction (one statement for the batch)
+    const notified = await insertNotifications(
+      tx,
+      paid
+        .filter((p) => !p.found.click.isTest)
+        .map((p) => conversionNotice(p.campaign, commissionOf.get(p.key)!)),
+    );
+    const notificationOf = new Map(notified.map((n) => [n.data.id, n]));
+
     for (const p of plannedList) {
       const conversion = inserted.get(p.key);
       if (!conversion) continue;
@@ -336,6 +348,7 @@ async function writeBatch(db: Db, items: Queued[]): Promise<Settled[]> {
             publisherId: p.found.click.publisherId,
             commission,
             budgetReached: budgetUsedUp.get(p.campaign.id) === p,
+            notification: (commission && notificationOf.get(commission.id)) ?? null,
           },
         },
       };

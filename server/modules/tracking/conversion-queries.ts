@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { jsonRows } from '../../db/json-rows';
 import { campaigns, clicks, commissions, conversions, trackingLinks, users } from '../../db/schema';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
@@ -82,7 +83,7 @@ export async function clicksWithClientReportedConversion(db: Db, clickIds: strin
 }
 
 /**
- * One multi-row INSERT; a (campaign, order_id) already stored, also by a concurrent transaction that
+ * One multi-row INSERT (its rows in one JSON parameter); a (campaign, order_id) already stored, also by a concurrent transaction that
  * committed meanwhile, is skipped: the rows that come back are the ones this statement created.
  */
 export async function insertConversions(
@@ -92,7 +93,7 @@ export async function insertConversions(
   if (values.length === 0) return new Map();
   const rows = await db
     .insert(conversions)
-    .values(values)
+    .select(jsonRows(conversions, values))
     .onConflictDoNothing({ target: [conversions.campaignId, conversions.orderId] })
     .returning();
   return new Map(rows.map((r) => [orderKey(r.campaignId, r.orderId), r]));

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import type { RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
+import type { NotificationRow } from '../notifications/notify';
 import type { ClickBuffer } from './click-buffer';
 import { conversionWriter } from './conversion-batch';
 export interface ConversionInput {
@@ -39,6 +40,8 @@ export interface ConversionOutcome {
     publisherId: string;
     commission: CommissionRow | null;
     budgetReached: boolean;
+    /** the publisher's notification, stored with the conversion: hand it to the notifier's delivery */
+    notification: NotificationRow | null;
   };
 }
 

@@ -6,8 +6,6 @@ import { HttpError } from '../../lib/http-error';
 import { resourceErrors } from '../../lib/route-schemas';
 import { currentUser, requireAuth } from '../auth/guard';
 import { errorResponse } from '../auth/schema';
-import { formatMinor } from '../currency/money';
-import type { CurrencyCode } from '../currency/codes';
 import { recordConversion, type ConversionInput, type ConversionOutcome } from './conversions';
 import * as q from './queries';
 import {
@@ -91,26 +89,13 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
   /** What people hear about a new conversion, once it is committed. */
   function afterCommit({ created, result }: ConversionOutcome): void {
     if (!created || result.is_test) return;
-    const { campaign, commission, budgetReached } = created;
+    const { campaign, budgetReached } = created;
     ctx.events.emit('stats.changed', {
       advertiserId: campaign.advertiserId,
       publisherId: created.publisherId,
     });
-    if (commission) {
-      const money = formatMinor(commission.amountMinor, campaign.currency as CurrencyCode);
-      void ctx.notifier
-        .notify(commission.publisherId, {
-          category: 'conversion',
-          title: commission.status === 'pending' ? `New conversion: ${money} pending` : `Conversion not paid`,
-          body:
-            commission.status === 'pending'
-              ? `${campaign.name} recorded a conversion; the commission is pending approval.`
-              : `${campaign.name}: ${commission.reason ?? 'the commission was rejected'}.`,
-          link: '/commissions',
-          data: { type: 'commission', id: commission.id },
-        })
-        .catch(() => undefined);
-    }
+    // stored with the conversion: only the delivery (web push) is left
+    if (created.notification) ctx.notifier.deliver([created.notification]);
     if (budgetReached) tracking.budgetReached(campaign);
   }
 
