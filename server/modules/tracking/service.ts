@@ -6,8 +6,8 @@ import { getOrCreateSecret } from '../../lib/secrets';
 import { loadRates, type RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
 import { lockCampaign, recordCommission } from '../commissions/record';
-import { isBotRequest } from './bots';
-import { ClickBuffer, UniqueClickWindow, type ClickRecord } from './click-buffer';
+import { UserAgents } from './bots';
+import { ClickBuffer, NO_SUB_IDS, UniqueClickWindow, type ClickRecord } from './click-buffer';
 import { LinkCache, linkUnavailableReason, type LinkTarget } from './link-cache';
 import * as q from './queries';
 import { MAX_SUB_ID_LENGTH } from './schema';
@@ -53,7 +53,7 @@ export interface ClickRequest {
   ip: string;
   userAgent: string;
   referrer: string | null;
-  subs: (string | null)[];
+  subs: readonly (string | null)[];
   /** the visitor's country as the proxy reported it (CLICK_COUNTRY_HEADER), any case */
   country?: string | null;
   /** the tracking test tool's proof that this click is a test (never paid) */
@@ -97,6 +97,7 @@ export class Tracking {
   /** random per process: only the in-process test tool can mark clicks as tests */
   readonly testToken = randomBytes(24).toString('base64url');
   private readonly unique = new UniqueClickWindow(UNIQUE_WINDOW_MS);
+  private readonly agents = new UserAgents((userAgent) => storable(userAgent, 512));
 
   constructor(
     private readonly ctx: AppContext,
@@ -145,12 +146,25 @@ export class Tracking {
     if (unavailable) return { kind: 'unavailable', message: unavailable };
 
     const clickId = newClickId();
-    const isBot = isBotRequest(request.method, request.userAgent);
+    const agent = this.agents.get(request.userAgent);
+    // HEAD requests (link checkers) are bots whatever they say they are (isBotRequest)
+    const isBot = request.method === 'HEAD' || agent.bot;
     const ipHash = this.hashIp(request.ip);
     const isTest = request.testToken !== null && request.testToken === this.testToken;
     // bots never take the unique slot of the person behind that address
     const isUnique = !isBot && this.unique.check(target.linkId, ipHash, now);
-    this.clicks.add(toClickRecord(target, { clickId, ipHash, isBot, isUnique, isTest, now, request }));
+    this.clicks.add(
+      toClickRecord(target, {
+        clickId,
+        ipHash,
+        userAgent: agent.userAgent,
+        isBot,
+        isUnique,
+        isTest,
+        now,
+        request,
+      }),
+    );
     return { kind: 'redirect', location: landingUrl(target.landingUrl, clickId, request.subs), clickId };
   }
 
@@ -207,11 +221,18 @@ export class Tracking {
 
   /** After a batch is written: dashboards of its advertisers and publishers are out of date. */
   private statsChanged(batch: ClickRecord[]): void {
-    const pairs = new Set(batch.filter((c) => !c.isTest).map((c) => `${c.advertiserId}|${c.publisherId}`));
-    for (const pair of pairs) {
-      const [advertiserId, publisherId] = pair.split('|') as [string, string];
-      this.ctx.events.emit('stats.changed', { advertiserId, publisherId });
+    const pairs = new Map<string, { advertiserId: string; publisherId: string }>();
+    let last: ClickRecord | null = null;
+    for (const c of batch) {
+      // a batch is mostly runs of the same link: one key per run
+      if (c.isTest || (last?.advertiserId === c.advertiserId && last.publisherId === c.publisherId)) continue;
+      last = c;
+      pairs.set(`${c.advertiserId}|${c.publisherId}`, {
+        advertiserId: c.advertiserId,
+        publisherId: c.publisherId,
+      });
     }
+    for (const pair of pairs.values()) this.ctx.events.emit('stats.changed', pair);
   }
 
   /** After a commit that paused a campaign on its budget: caches forget it, the advertiser hears of it. */
@@ -252,6 +273,8 @@ function toClickRecord(
   c: {
     clickId: string;
     ipHash: string;
+    /** as stored (cut, without NUL) */
+    userAgent: string;
     isBot: boolean;
     isUnique: boolean;
     isTest: boolean;
@@ -268,9 +291,12 @@ function toClickRecord(
     websiteId: target.websiteId,
     commissionModel: target.commissionModel,
     ipHash: c.ipHash,
-    userAgent: storable(c.request.userAgent, 512),
+    userAgent: c.userAgent,
     referrer: c.request.referrer === null ? null : storable(c.request.referrer, 1024),
-    subs: c.request.subs.map((s) => (s === null ? null : storable(s, MAX_SUB_ID_LENGTH))),
+    subs:
+      c.request.subs === NO_SUB_IDS
+        ? NO_SUB_IDS
+        : c.request.subs.map((s) => (s === null ? null : storable(s, MAX_SUB_ID_LENGTH))),
     country: countryCode(c.request.country),
     isUnique: c.isUnique,
     isBot: c.isBot,
@@ -299,15 +325,15 @@ function landingTemplate(base: string): readonly [string, string] | null {
 }
 
 /** The campaign's landing URL with `click_id` and the sub-ids; nothing else from the request is passed on. */
-export function landingUrl(base: string, clickId: string, subs: (string | null)[]): string {
-  if (subs.every((s) => s === null || s === '') && SAFE_CLICK_ID.test(clickId)) {
+export function landingUrl(base: string, clickId: string, subs: readonly (string | null)[]): string {
+  if ((subs === NO_SUB_IDS || subs.every((s) => s === null || s === '')) && SAFE_CLICK_ID.test(clickId)) {
     const template = landingTemplate(base);
     if (template) return template[0] + clickId + template[1];
   }
   return buildLandingUrl(base, clickId, subs);
 }
 
-function buildLandingUrl(base: string, clickId: string, subs: (string | null)[]): string {
+function buildLandingUrl(base: string, clickId: string, subs: readonly (string | null)[]): string {
   const url = new URL(base);
   url.searchParams.set('click_id', clickId);
   subs.forEach((value, i) => {

@@ -72,17 +72,18 @@ const PER_CONVERSATION = 50;
  * the viewing advertiser and publisher, one between the admin and the publisher, one between the
  * advertiser and another account, and seven between other accounts only: the publisher is in 20% of
  * the threads, the advertiser in 20%, the admin in 10%; the remaining 70% of messages are ones no
- * viewer may find. Bodies name a brand and a product from the campaign word lists. The body's trigram
- * index is dropped during the load and built after it (much faster than 1M index inserts).
+ * viewer may find. Bodies name a brand and a product from the campaign word lists. The messages' search
+ * index (members × words, migration 0017) is dropped during the load and built after it (much faster than
+ * 1M index inserts); the triggers fill member_ids and search_words as the rows go in.
  */
 export async function loadMessages(db: Inspector, people: MessagePeople, count: number): Promise<void> {
   const conversations = Math.max(1, Math.ceil(count / PER_CONVERSATION));
   const others = people.others;
   if (others.length < 2) throw new Error('loadMessages needs at least two other accounts');
   const indexes = await db.rows<{ indexdef: string }>(
-    `SELECT indexdef FROM pg_indexes WHERE tablename = 'messages' AND indexname = 'messages_body_trgm_idx'`,
+    `SELECT indexdef FROM pg_indexes WHERE tablename = 'messages' AND indexname = 'messages_search_idx'`,
   );
-  await db.rows('DROP INDEX IF EXISTS messages_body_trgm_idx');
+  await db.rows('DROP INDEX IF EXISTS messages_search_idx');
   await db.rows(
     `CREATE TEMP TABLE bench_threads (n int PRIMARY KEY, id uuid NOT NULL, a uuid NOT NULL, b uuid NOT NULL)`,
   );
