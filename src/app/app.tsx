@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setApiNavigator } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
@@ -8,8 +9,9 @@ import { createAppRouter } from './router';
 const UpdatePrompt = lazy(() => import('./pwa/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
-    const created = createAppRouter();
+    const created = createAppRouter(queryClient);
     // The 401 redirect goes through the router: no full page reload.
     setApiNavigator((path) => void created.navigate(path, { replace: true }));
     return created;
@@ -31,6 +33,7 @@ export function App() {
 
   return (
     <AppProviders
+      queryClient={queryClient}
       overlays={
         <Suspense fallback={null}>
           <UpdatePrompt onNavigate={(path) => void router.navigate(path)} />

@@ -6,7 +6,7 @@ import { AuthProvider } from '../features/auth/components/auth-provider';
 import { useAuthStore, type AuthStore } from '../features/auth/stores/auth-store';
 import { onUnauthorized } from '../lib/api-client';
 import { installGlobalErrorHandlers } from '../lib/global-error-handler';
-import { removePersistedCaches } from '../lib/offline/user-persister';
+import { removePersistedCaches, userStorageKey } from '../lib/offline/user-persister';
 import {
   createPersistOptions,
   createQueryClient,
@@ -65,6 +65,18 @@ function offlineWritesRegistered(client: QueryClient): Promise<void> {
 }
 
 /**
+ * Whether `userId`'s saved cache holds changes made offline. Read as text, not parsed: only a dehydrated
+ * mutation has a "mutationKey" (a query's data naming it would only make the start wait, never skip).
+ */
+function hasPersistedMutations(storage: Storage, userId: string): boolean {
+  try {
+    return storage.getItem(userStorageKey(PERSIST_STORAGE_KEY, userId))?.includes('"mutationKey"') ?? false;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Another account (or none) from now on: the old one's cache and queued changes go, writes still
  * pending for it are dropped, and the new one's persisted cache (if any) comes back.
  */
@@ -106,8 +118,12 @@ function QueryProvider({
   const [persistOptions] = useState(() =>
     persist ? createPersistOptions(authStore.getState().user?.id ?? null) : null,
   );
-  // A saved user's cache may hold paused changes: restore it only once their writes are registered.
-  const [writesReady, setWritesReady] = useState(() => !persistOptions || !authStore.getState().user);
+  // A saved user's cache may hold paused changes: restore it only once their writes are registered. Without
+  // any (the usual start) nothing waits for that chunk: live writes carry their own options.
+  const [writesReady, setWritesReady] = useState(() => {
+    const userId = authStore.getState().user?.id;
+    return !persistOptions || !userId || !hasPersistedMutations(window.localStorage, userId);
+  });
   useEffect(() => {
     // Signed out nothing can be queued: the chunk loads with the first sign-in (switchUser) instead.
     if (writesReady) return;

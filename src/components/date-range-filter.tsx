@@ -1,13 +1,51 @@
-import '@mantine/dates/styles.css';
-import { Button, Group } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { useState } from 'react';
-import { daysInRange, lastDays, presetOf, RANGE_PRESETS, todayUtc, type DateRange } from '../lib/date-range';
+import { Button, Group, InputBase } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { daysInRange, lastDays, presetOf, RANGE_PRESETS, type DateRange } from '../lib/date-range';
+import type { Draft } from './date-range-picker';
 
 /** The API refuses longer ranges (422). */
 export const MAX_RANGE_DAYS = 366;
 
-type Draft = [string | null, string | null];
+const PICKER_WIDTH = 260;
+
+// The calendar (@mantine/dates, dayjs and their styles) loads when the user reaches for it, not with the
+// page: until then a stand-in shows the same field with the same text.
+const loadPicker = () => import('./date-range-picker');
+const DateRangePicker = lazy(() => loadPicker().then((m) => ({ default: m.DateRangePicker })));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'YYYY-MM-DD' as the picker shows it ("D MMM YYYY", English months). */
+function pickerDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${Number(date)} ${MONTHS[Number(month) - 1]} ${year}`;
+}
+const pickerText = ([from, to]: Draft) => (from ? `${pickerDay(from)} – ${to ? pickerDay(to) : ''}` : '');
+
+interface StandInProps {
+  label: string;
+  value: Draft;
+  error?: string;
+  onUse(open: boolean): void;
+}
+
+/** Looks like the closed picker; hovering or focusing it starts loading the picker, a click opens it. */
+function PickerStandIn({ label, value, error, onUse }: StandInProps) {
+  return (
+    <InputBase
+      component="button"
+      type="button"
+      label={label}
+      error={error}
+      pointer
+      w={PICKER_WIDTH}
+      onPointerEnter={() => void loadPicker()}
+      onFocus={() => void loadPicker()}
+      onClick={() => onUse(true)}
+    >
+      {pickerText(value)}
+    </InputBase>
+  );
+}
 
 interface DateRangeFilterProps {
   value: DateRange;
@@ -26,7 +64,10 @@ export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeF
     setDraft([value.from, value.to]);
   }
   const [tooLong, setTooLong] = useState(false);
+  // null: the stand-in is shown; else the picker, opened at once when the user clicked for it.
+  const [picker, setPicker] = useState<{ open: boolean } | null>(null);
   const active = presetOf(value);
+  const error = tooLong ? `At most ${MAX_RANGE_DAYS} days` : undefined;
 
   const pick = (next: Draft) => {
     setDraft(next);
@@ -37,6 +78,10 @@ export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeF
     setTooLong(long);
     if (!long) onChange(range);
   };
+
+  const standIn = (
+    <PickerStandIn label={label} value={draft} error={error} onUse={(open) => setPicker({ open })} />
+  );
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -56,17 +101,20 @@ export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeF
           </Button>
         ))}
       </Group>
-      <DatePickerInput
-        type="range"
-        label={label}
-        value={draft}
-        onChange={(next) => pick([next[0] ?? null, next[1] ?? null])}
-        allowSingleDateInRange
-        maxDate={todayUtc()}
-        valueFormat="D MMM YYYY"
-        error={tooLong ? `At most ${MAX_RANGE_DAYS} days` : undefined}
-        w={260}
-      />
+      {picker ? (
+        <Suspense fallback={standIn}>
+          <DateRangePicker
+            label={label}
+            value={draft}
+            onChange={pick}
+            error={error}
+            width={PICKER_WIDTH}
+            openOnMount={picker.open}
+          />
+        </Suspense>
+      ) : (
+        standIn
+      )}
     </Group>
   );
 }

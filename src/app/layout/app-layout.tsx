@@ -40,7 +40,8 @@ export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   // Mantine's 'sm' breakpoint: below it the sidebar is an overlay toggled per visit, above it the
   // collapsed state is a stored preference.
-  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  // Read at once (no SSR here): a value set in an effect would render the whole shell a second time.
+  const isMobile = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
   const preset = effectiveLayoutPreset(prefs, user?.role);
   const withSidebar = !hidesSidebar(preset);

@@ -1,4 +1,5 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useSignOut } from '../hooks/use-sign-out';
@@ -43,7 +44,10 @@ function AccountLoadFailed() {
 export function RequireAuth() {
   const { token, user, status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <LoadingScreen fullHeight />;
+  // The signed-in app is a large first render: as a deferred (background) render it yields to the
+  // browser every few milliseconds instead of running as one long task when /auth/me answers.
+  const loading = useDeferredValue(status === 'loading');
+  if (loading) return <LoadingScreen fullHeight />;
   if (!token) return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
   if (!user) return <AccountLoadFailed />;
   return <Outlet />;

@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 
 // The chart modules (recharts) load on first use, never with the entry chunk.
 const TimeSeriesChart = lazy(() =>
@@ -7,20 +7,65 @@ const TimeSeriesChart = lazy(() =>
 );
 const BarChartFigure = lazy(() => import('./bar-chart-figure').then((m) => ({ default: m.BarChartFigure })));
 
-const fallback = (h = 260) => <Skeleton height={h} role="status" aria-label="Loading chart" />;
+interface LazyChartOptions {
+  /**
+   * Draw the chart only once its place scrolls into view (e.g. below a phone's first screen): recharts is
+   * the heaviest code of a page, not worth parsing and running before anyone looks at it.
+   */
+  whenVisible?: boolean;
+}
 
-export function LazyTimeSeriesChart(props: ComponentProps<typeof TimeSeriesChart>) {
+const VISIBLE_SHARE = 0.1;
+
+const canObserve = () => typeof IntersectionObserver === 'function';
+
+/** The skeleton in the chart's place (same height, so nothing moves), then the chart. */
+function ChartSlot({
+  h = 260,
+  whenVisible = false,
+  children,
+}: {
+  h?: number;
+  whenVisible?: boolean;
+  children: ReactNode;
+}) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(() => !whenVisible || !canObserve());
+  useEffect(() => {
+    const element = slot.current;
+    if (visible || !element) return;
+    // A sliver at the screen's edge is not "looking at the chart": a tenth of it must be in view.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.intersectionRatio >= VISIBLE_SHARE)) setVisible(true);
+      },
+      { threshold: VISIBLE_SHARE },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
+  const fallback = <Skeleton ref={slot} height={h} role="status" aria-label="Loading chart" />;
+  return visible ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
+
+export function LazyTimeSeriesChart({
+  whenVisible,
+  ...props
+}: ComponentProps<typeof TimeSeriesChart> & LazyChartOptions) {
   return (
-    <Suspense fallback={fallback(props.h)}>
+    <ChartSlot h={props.h} whenVisible={whenVisible}>
       <TimeSeriesChart {...props} />
-    </Suspense>
+    </ChartSlot>
   );
 }
 
-export function LazyBarChart(props: ComponentProps<typeof BarChartFigure>) {
+export function LazyBarChart({
+  whenVisible,
+  ...props
+}: ComponentProps<typeof BarChartFigure> & LazyChartOptions) {
   return (
-    <Suspense fallback={fallback(props.h)}>
+    <ChartSlot h={props.h} whenVisible={whenVisible}>
       <BarChartFigure {...props} />
-    </Suspense>
+    </ChartSlot>
   );
 }

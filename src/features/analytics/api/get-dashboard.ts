@@ -3,6 +3,9 @@ import { api } from '../../../lib/api-client';
 import type { Dashboard } from '../types';
 import { analyticsKeys, type DashboardParams } from './analytics-keys';
 
+/** The dashboard opens on the last 30 days. */
+export const DASHBOARD_DEFAULT_DAYS = 30;
+
 /** The server caches the dashboard for 300 s (spec §9); asking sooner would only get the same answer. */
 export const DASHBOARD_STALE_MS = 300_000;
 

@@ -1,8 +1,8 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { formatRange, lastDays, type DateRange } from '../../../lib/date-range';
-import { useDashboard } from '../api/get-dashboard';
+import { DASHBOARD_DEFAULT_DAYS, useDashboard } from '../api/get-dashboard';
 import type { Dashboard } from '../types';
 import { DailyCharts } from './daily-charts';
 import { EmptyDashboard } from './empty-dashboard';
@@ -11,17 +11,18 @@ import { TopList } from './top-list';
 import { TodoList } from './todo-list';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
-const DEFAULT_DAYS = 30;
-
 const hasTraffic = (kpis: Dashboard['kpis']) => kpis.clicks > 0 || kpis.conversions > 0;
 
 /** The signed-in user's figures for a date range, in the display currency `currency`. */
 export function AnalyticsDashboard({ currency }: { currency: string }) {
-  const [range, setRange] = useState<DateRange>(() => lastDays(DEFAULT_DAYS));
+  const [range, setRange] = useState<DateRange>(() => lastDays(DASHBOARD_DEFAULT_DAYS));
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useDashboard({
     ...range,
     currency,
   });
+  // A query's answer re-renders synchronously (one long task for the whole dashboard); deferred, the
+  // figures render in the background in small slices, the skeleton staying until they are ready.
+  const shown = useDeferredValue(data);
 
   return (
     <Stack gap="md" aria-busy={isFetching}>
@@ -34,7 +35,7 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
         </Group>
         <DateRangeFilter value={range} onChange={setRange} />
       </Group>
-      {isPending && <DashboardSkeleton />}
+      {!shown && !error && <DashboardSkeleton />}
       {error && !data && (
         <LoadErrorAlert
           title="Could not load your figures"
@@ -43,26 +44,40 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
           onRetry={() => void refetch()}
         />
       )}
-      {data && (
-        <Stack gap="md" style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
-          <Text size="sm" c="dimmed">
-            {formatRange(data)} · {data.rates_note}
-          </Text>
-          <KpiGrid role={data.role} kpis={data.kpis} previous={data.previous} currency={data.currency} />
-          {hasTraffic(data.kpis) ? (
-            <DailyCharts role={data.role} series={data.series} range={data} currency={data.currency} />
-          ) : (
-            <EmptyDashboard role={data.role} hadTrafficBefore={hasTraffic(data.previous)} />
-          )}
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {hasTraffic(data.kpis) && <TopList role={data.role} items={data.top} currency={data.currency} />}
-            <TodoList items={data.todo} />
-          </SimpleGrid>
-        </Stack>
-      )}
+      {shown && <DashboardFigures data={shown} dimmed={isPlaceholderData || shown !== data} />}
     </Stack>
   );
 }
+
+/**
+ * The figures, lists and charts: re-rendered only when the answer changes (a parent's render for
+ * anything else is skipped), and then as a deferred render that yields to the browser (see above).
+ */
+const DashboardFigures = memo(function DashboardFigures({
+  data,
+  dimmed,
+}: {
+  data: Dashboard;
+  dimmed: boolean;
+}) {
+  return (
+    <Stack gap="md" style={{ opacity: dimmed ? 0.6 : 1 }}>
+      <Text size="sm" c="dimmed">
+        {formatRange(data)} · {data.rates_note}
+      </Text>
+      <KpiGrid role={data.role} kpis={data.kpis} previous={data.previous} currency={data.currency} />
+      {hasTraffic(data.kpis) ? (
+        <DailyCharts role={data.role} series={data.series} range={data} currency={data.currency} />
+      ) : (
+        <EmptyDashboard role={data.role} hadTrafficBefore={hasTraffic(data.previous)} />
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {hasTraffic(data.kpis) && <TopList role={data.role} items={data.top} currency={data.currency} />}
+        <TodoList items={data.todo} />
+      </SimpleGrid>
+    </Stack>
+  );
+});
 
 function DashboardSkeleton() {
   return (

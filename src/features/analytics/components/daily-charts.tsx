@@ -26,6 +26,7 @@ export function DailyCharts({ role, series, range, currency }: DailyChartsProps)
           Clicks and conversions
         </Title>
         <LazyTimeSeriesChart
+          whenVisible
           data={data}
           xKey="date"
           series={TRAFFIC_SERIES}
@@ -40,6 +41,7 @@ export function DailyCharts({ role, series, range, currency }: DailyChartsProps)
           {money.map((line) => line.label).join(' and ')}
         </Title>
         <LazyTimeSeriesChart
+          whenVisible
           kind="area"
           data={data}
           xKey="date"

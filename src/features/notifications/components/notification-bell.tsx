@@ -1,9 +1,13 @@
-import { ActionIcon, Indicator, Popover } from '@mantine/core';
-import { useId, useState } from 'react';
+import { ActionIcon, Center, Indicator, Loader, Popover } from '@mantine/core';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updates';
 import { BellIcon } from '../../../components/icons';
-import { NotificationPanel } from './notification-panel';
+
+// The list and its actions (their write code and input schemas) load when the bell first opens.
+const NotificationPanel = lazy(() =>
+  import('./notification-panel').then((m) => ({ default: m.NotificationPanel })),
+);
 
 /** The header's bell: unread badge, and a toggle for the notification panel. */
 export function NotificationBell() {
@@ -48,7 +52,15 @@ export function NotificationBell() {
           mah="80vh"
           style={{ overflowY: 'auto' }}
         >
-          <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
+          <Suspense
+            fallback={
+              <Center p="md">
+                <Loader size="sm" aria-label="Loading notifications" />
+              </Center>
+            }
+          >
+            <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
+          </Suspense>
         </Popover.Dropdown>
       </Popover>
     </Indicator>

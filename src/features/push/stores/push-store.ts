@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { subscribePush } from '../api/subscribe-push';
 import { unsubscribePush } from '../api/unsubscribe-push';
 import type { SubscribePushBody } from '../types';
 import { base64UrlToBytes, sameKey } from '../utils/vapid-key';
@@ -72,7 +71,11 @@ export function browserPushEnvironment(): PushEnvironment {
   };
 }
 
-const apiBackend: PushBackend = { save: subscribePush, remove: unsubscribePush };
+// The subscribe request validates its body with zod: loaded when a subscription is saved, not at start.
+const apiBackend: PushBackend = {
+  save: (body) => import('../api/subscribe-push').then((m) => m.subscribePush(body)),
+  remove: unsubscribePush,
+};
 
 function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import '@mantine/spotlight/styles.css';
 import { Group, Loader, Text } from '@mantine/core';
-import { Spotlight } from '@mantine/spotlight';
-import { useEffect } from 'react';
+import { Spotlight, useSpotlight } from '@mantine/spotlight';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuickSearchQuery } from '../../../components/quick-search';
 import { MIN_SEARCH_LENGTH } from '../../../lib/search';
@@ -96,7 +96,11 @@ function RecentSearches({
 export function GlobalSearch({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const search = useQuickSearchQuery();
-  const { recent, add, clear } = useRecentSearches(userId);
+  const { opened } = useSpotlight(searchSpotlightStore);
+  // Once opened, the recent searches stay loaded (and follow every change) for the rest of the visit.
+  const [used, setUsed] = useState(opened);
+  if (opened && !used) setUsed(true);
+  const { recent, add, clear } = useRecentSearches(userId, used);
   const { data, error, isFetching } = useGlobalSearch(search.debounced);
   const current = search.enabled ? data : undefined;
   useResetSelection(current);
