@@ -1,5 +1,6 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { clearToken, getToken } from './token-storage';
+import { reportNetworkFailure } from './offline/online-status';
 
 export const API_TIMEOUT_MS = 10_000;
 export const LOGIN_PATH = '/login';
@@ -87,6 +88,10 @@ api.interceptors.response.use(rejectNonJson, (error: unknown) => {
     !(error.config && sentWithReplacedToken(error.config))
   ) {
     handleUnauthorized();
+  }
+  // No answer at all: the network is gone even if the browser has not said so (see online-status.ts).
+  if (axios.isAxiosError(error) && !error.response && error.code === AxiosError.ERR_NETWORK) {
+    reportNetworkFailure();
   }
   return Promise.reject(error);
 });

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { adminKeys } from '../../../src/features/admin/api/admin-keys';
 import { settingsKeys } from '../../../src/features/settings/api/settings-keys';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,7 +73,7 @@ describe('query client', () => {
   });
 
   it('retries a failed mutation once and logs mutation errors', async () => {
-    const server = installFakeServer().on('POST', '/campaigns', { networkError: true });
+    const server = installFakeServer().on('POST', '/campaigns', { status: 503 });
     const client = clientWithoutRetryDelay();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
 
@@ -83,6 +84,33 @@ describe('query client', () => {
 
     expect(server.callsTo('POST', '/campaigns')).toHaveLength(2);
     expect(log).toHaveBeenCalledWith('Mutation failed', expect.anything());
+  });
+
+  it('holds a write that found no network and sends it when the connection returns', async () => {
+    let attempts = 0;
+    const server = installFakeServer().on('POST', '/campaigns', () =>
+      ++attempts === 1 ? { networkError: true } : { status: 201, body: { id: 'c1' } },
+    );
+    const client = clientWithoutRetryDelay();
+    // mounted, as the app's provider does: it resumes paused writes when the connection returns
+    client.mount();
+    onlineManager.setOnline(true);
+    try {
+      const mutation = client
+        .getMutationCache()
+        .build(client, { mutationFn: () => api.post('/campaigns', {}) });
+      const done = mutation.execute(undefined);
+      await vi.waitFor(() => expect(mutation.state.isPaused).toBe(true));
+      expect(onlineManager.isOnline()).toBe(false);
+      expect(server.callsTo('POST', '/campaigns')).toHaveLength(1);
+
+      onlineManager.setOnline(true);
+      await expect(done).resolves.toMatchObject({ status: 201 });
+      expect(server.callsTo('POST', '/campaigns')).toHaveLength(2);
+    } finally {
+      client.unmount();
+      onlineManager.setOnline(true);
+    }
   });
 
   it('does not log a mutation the server refused with a 4xx, but does log a 5xx', async () => {
