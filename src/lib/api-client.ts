@@ -89,8 +89,15 @@ api.interceptors.response.use(rejectNonJson, (error: unknown) => {
   ) {
     handleUnauthorized();
   }
-  // No answer at all: the network is gone even if the browser has not said so (see online-status.ts).
-  if (axios.isAxiosError(error) && !error.response && error.code === AxiosError.ERR_NETWORK) {
+  // A read got no answer at all: the network is gone even if the browser has not said so (see
+  // online-status.ts). Only reads: a write that fails this way still reports its own failure to the
+  // person who made it; the writes after it wait for the connection.
+  if (
+    axios.isAxiosError(error) &&
+    !error.response &&
+    error.code === AxiosError.ERR_NETWORK &&
+    (error.config?.method ?? 'get').toLowerCase() === 'get'
+  ) {
     reportNetworkFailure();
   }
   return Promise.reject(error);

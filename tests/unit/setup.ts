@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, vi } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default; rendering a lazy route on two busy CI cores can take
@@ -46,4 +47,10 @@ afterEach(() => {
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
+});
+
+// The app's online state is one shared object: a test that found no network (which takes the app
+// offline, src/lib/offline/online-status.ts) must not leave the next test offline.
+afterEach(() => {
+  onlineManager.setOnline(true);
 });

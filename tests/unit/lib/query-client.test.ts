@@ -86,27 +86,31 @@ describe('query client', () => {
     expect(log).toHaveBeenCalledWith('Mutation failed', expect.anything());
   });
 
-  it('holds a write that found no network and sends it when the connection returns', async () => {
-    let attempts = 0;
-    const server = installFakeServer().on('POST', '/campaigns', () =>
-      ++attempts === 1 ? { networkError: true } : { status: 201, body: { id: 'c1' } },
-    );
+  it('holds writes made after a read found no network and sends them when the connection returns', async () => {
+    let reachable = false;
+    const server = installFakeServer()
+      .on('GET', '/campaigns', { networkError: true })
+      .on('POST', '/campaigns', () =>
+        reachable ? { status: 201, body: { id: 'c1' } } : { networkError: true },
+      );
     const client = clientWithoutRetryDelay();
     // mounted, as the app's provider does: it resumes paused writes when the connection returns
     client.mount();
     onlineManager.setOnline(true);
     try {
+      await expect(api.get('/campaigns')).rejects.toThrow('Network Error');
+      expect(onlineManager.isOnline()).toBe(false);
       const mutation = client
         .getMutationCache()
         .build(client, { mutationFn: () => api.post('/campaigns', {}) });
       const done = mutation.execute(undefined);
       await vi.waitFor(() => expect(mutation.state.isPaused).toBe(true));
-      expect(onlineManager.isOnline()).toBe(false);
-      expect(server.callsTo('POST', '/campaigns')).toHaveLength(1);
+      expect(server.callsTo('POST', '/campaigns')).toHaveLength(0);
 
+      reachable = true;
       onlineManager.setOnline(true);
       await expect(done).resolves.toMatchObject({ status: 201 });
-      expect(server.callsTo('POST', '/campaigns')).toHaveLength(2);
+      expect(server.callsTo('POST', '/campaigns')).toHaveLength(1);
     } finally {
       client.unmount();
       onlineManager.setOnline(true);

@@ -48,4 +48,10 @@ describe('online status', () => {
     await expect(api.get('/campaigns')).rejects.toThrow();
     expect(onlineManager.isOnline()).toBe(true);
   });
+
+  it('lets a write that found no network fail to the person who made it', async () => {
+    server.on('POST', '/campaigns', { networkError: true });
+    await expect(api.post('/campaigns', {})).rejects.toThrow('Network Error');
+    expect(onlineManager.isOnline()).toBe(true);
+  });
 });
