@@ -49,7 +49,7 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
         </Alert>
       )}
       <DataTable
-        minWidth={560}
+        minWidth={760}
         verticalSpacing="sm"
         aria-label="Applications to this campaign"
         head={['Publisher', 'Website', 'Status', 'Actions']}
