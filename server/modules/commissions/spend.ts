@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import { executeRows, type Db } from '../../db/connection';
 import type { CampaignRow } from '../campaigns/queries';
 import { priceCommission, type PricedEvent } from './math';
 
@@ -75,14 +75,14 @@ export class SpendLedger {
     const [spent, spentToday, paidThisMonth] = await Promise.all([
       budgets.length === 0
         ? []
-        : rowsOf<{ key: string; n: string }>(
+        : executeRows<{ key: string; n: string }>(
             tx,
             sql`select s.campaign_id::text as key, s.spent_minor::text as n from campaign_spend s
               where s.campaign_id in (select value::uuid from json_array_elements_text(${JSON.stringify(budgets)}::json))`,
           ),
       days.length === 0
         ? []
-        : rowsOf<{ key: string; n: string }>(
+        : executeRows<{ key: string; n: string }>(
             tx,
             sql`select s.campaign_id::text || '|' || s.day::text as key, s.spent_minor::text as n
               from campaign_daily_spend s
@@ -91,7 +91,7 @@ export class SpendLedger {
           ),
       months.length === 0
         ? []
-        : rowsOf<{ key: string; n: string }>(
+        : executeRows<{ key: string; n: string }>(
             tx,
             // the publisher's paid events this month on the campaign: what tiers count
             sql`select k.campaign_id::text || '|' || k.publisher_id::text || '|' || k.since as key,
@@ -155,11 +155,6 @@ export class SpendLedger {
       budgetReached: campaign.budgetMinor !== null && spent + amount >= campaign.budgetMinor,
     };
   }
-}
-
-async function rowsOf<T>(tx: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await tx.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
 }
 
 const unique = (values: string[]) => [...new Set(values)];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import { executeRows, type Db } from '../../db/connection';
 import type { SearchTerm } from './match';
 
 /** How many known words one query word may stand for, the closest first (exact, then prefix, then typos). */
@@ -34,7 +34,9 @@ export async function messageWordQuery(db: Db, term: SearchTerm): Promise<string
     words.map((w) => sql`${w}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ n: number; word: string }>(
+    db,
+    sql`
     select q.n::int as n, c.word
     from unnest(array[${list}]::text[]) with ordinality as q(text, n)
     cross join lateral (select lower(q.text) as w) l
@@ -43,10 +45,10 @@ export async function messageWordQuery(db: Db, term: SearchTerm): Promise<string
       where s.word like '%' || l.w || '%' or s.word %> l.w
       order by s.word = l.w desc, s.word like l.w || '%' desc, word_similarity(l.w, s.word) desc, s.word
       limit ${MAX_CORRECTIONS}
-    ) c`);
+    ) c`,
+  );
   const byWord = words.map(() => [] as string[]);
-  for (const row of (result as unknown as { rows: { n: number; word: string }[] }).rows)
-    byWord[Number(row.n) - 1]?.push(row.word);
+  for (const row of rows) byWord[Number(row.n) - 1]?.push(row.word);
   if (byWord.some((list) => list.length === 0)) return null;
   return byWord.map((list) => `(${list.map(tsqueryOperand).join(' | ')})`).join(' & ');
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import { executeRows, type Db } from '../../db/connection';
 import {
   applications,
   campaigns,
@@ -140,10 +140,13 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
     await db.execute(insert);
     return [];
   }
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`
     with inserted as (${insert} returning id, is_unique)
-    select id from inserted where is_unique`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    select id from inserted where is_unique`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Bulk load of clicks in COPY's text format (see clicksAsCopyText). */
@@ -204,15 +207,16 @@ export function clicksAsCopyText(batch: ClickRecord[]): string {
 
 /** The last unique click per (link, ip hash) since `since` (ms), to seed the uniqueness window at start. */
 export async function recentUniqueClicks(db: Db, since: number) {
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ link_id: string; ip_hash: string; at: number }>(
+    db,
+    sql`
     select c.link_id, c.ip_hash, (extract(epoch from max(c.created_at)) * 1000)::float8 as at
     from ${campaigns} k
     join ${clicks} c on c.campaign_id = k.id and c.created_at > ${new Date(since).toISOString()}::timestamptz
       and c.is_unique
-    group by c.link_id, c.ip_hash`);
-  return (result as unknown as { rows: { link_id: string; ip_hash: string; at: number }[] }).rows.map(
-    (r) => ({ linkId: r.link_id, ipHash: r.ip_hash, at: Number(r.at) }),
+    group by c.link_id, c.ip_hash`,
   );
+  return rows.map((r) => ({ linkId: r.link_id, ipHash: r.ip_hash, at: Number(r.at) }));
 }
 
 export type ClickRow = typeof clicks.$inferSelect;
