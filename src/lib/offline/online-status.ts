@@ -29,7 +29,7 @@ function stopProbe(): void {
  * event: queries and queued changes pause, the offline banner shows. It asks the server every few
  * seconds and comes back online at the first answer (or at the browser's own "online" event).
  */
-export function reportNetworkFailure(probeUrl: string = PROBE_URL): void {
+export function reportNetworkFailure(): void {
   if (!onlineManager.isOnline()) return;
   onlineManager.setOnline(false);
   if (probe || typeof fetch === 'undefined') return;
@@ -38,7 +38,7 @@ export function reportNetworkFailure(probeUrl: string = PROBE_URL): void {
       stopProbe();
       return;
     }
-    fetch(probeUrl, { cache: 'no-store' }).then(
+    fetch(PROBE_URL, { cache: 'no-store' }).then(
       () => {
         stopProbe();
         onlineManager.setOnline(true);
