@@ -21,7 +21,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Resolved when a database opens, not at import: modules that only borrow a helper from here (executeRows)
+ *  must load in any test environment, including jsdom, where import.meta.url is not a file URL. */
+function migrationsFolder(): string {
+  return fileURLToPath(new URL('./migrations', import.meta.url));
+}
 
 export interface DatabaseOptions {
   /** postgres://… — use a real PostgreSQL server. */
@@ -41,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // replaces it on the next query.
     pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -52,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // HTTP request while they run (see pglite-worker.ts)
   const client = await PGliteWorkerClient.create(options.dataDir);
   const db = drizzle({ client: client as unknown as PGlite, schema });
-  await migrate(db, { migrationsFolder });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
