@@ -204,7 +204,8 @@ export const campaigns = pgTable(
   (t) => [
     index('campaigns_advertiser_idx').on(t.advertiserId),
     index('campaigns_status_idx').on(t.status, t.createdAt),
-    // global search: trigrams on the name (typos, substrings), full text over name and description
+    // global search: full text over name and description (campaign words corrected against
+    // campaign_words first); trigrams on the name for applications found by their campaign's name
     index('campaigns_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('campaigns_search_idx').using(
       'gin',
@@ -876,4 +877,18 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * Every distinct word (`to_tsvector('simple', name || ' ' || description)` lexeme) of every campaign, kept
+ * by triggers on campaigns (migration 0018); a renamed campaign's old words stay (they match nothing).
+ * Campaign search corrects each query word against this list, apart from search_words so that words only
+ * messages hold never take a campaign word's place among a query word's closest corrections.
+ */
+export const campaignWords = pgTable(
+  'campaign_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('campaign_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
