@@ -3,6 +3,10 @@ import { BENCH_ADMIN } from './server';
 
 export const MARKETPLACE_PASSWORD = 'bench-password-123';
 
+/** The email `createMarketplace` gives its i-th (0-based) advertiser or publisher. */
+export const marketplaceEmail = (role: 'advertiser' | 'publisher', i: number) =>
+  `${role}-${i + 1}@bench.test`;
+
 export interface MarketplaceOptions {
   advertisers: number;
   campaigns: number;
@@ -29,7 +33,7 @@ const CATEGORIES = ['travel', 'fashion', 'electronics', 'finance', 'software'];
 export async function createMarketplace(baseUrl: string, options: MarketplaceOptions): Promise<Marketplace> {
   const adminToken = await login(baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const createUser = async (role: 'advertiser' | 'publisher', i: number) => {
-    const email = `${role}-${i + 1}@bench.test`;
+    const email = marketplaceEmail(role, i);
     const created = await api<{ id: string }>(baseUrl, 'POST', '/api/admin/users', {
       token: adminToken,
       body: { email, name: `Bench ${role} ${i + 1}`, role, password: MARKETPLACE_PASSWORD },
