@@ -33,6 +33,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
         },
       },
     ],

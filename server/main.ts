@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -28,11 +30,13 @@ async function main(): Promise<void> {
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
     });
+  const newDataDir = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
   let database = await open();
   const seeded = await seedIfEmpty(database.db, config);
-  if (seeded.length > 0 && config.seed === 'demo' && database.kind === 'pglite') {
-    // Seeding the demo grew PGlite's WASM heap by ~150 MB, and a WASM heap never shrinks: the server
-    // starts on a freshly opened database, as after a restart (about a second).
+  if (database.kind === 'pglite' && (newDataDir || (seeded.length > 0 && config.seed === 'demo'))) {
+    // Creating the data directory (initdb, every migration) grows PGlite's WASM heap by ~70 MB and seeding
+    // the demo by ~150 MB more, and a WASM heap never shrinks: the server starts on a freshly opened
+    // database, as after a restart (about a second, first start only).
     await database.close();
     database = await open();
   }

@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -18,6 +19,11 @@ export interface ServerOptions {
   copyBuild?: boolean;
   /** Run the bundled server (dist-server/main.js from `npm run build`) on Node instead of server/main.ts via tsx. */
   built?: boolean;
+  /**
+   * A seeded data directory to start from (copied): by default the demo template the e2e global setup made;
+   * `null` seeds a fresh one.
+   */
+  dataTemplate?: string | null;
 }
 
 export interface RunningServer {
@@ -28,7 +34,8 @@ export interface RunningServer {
   staticDir: string;
   /** Everything the server printed so far; handy in failure messages. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server and removes its directory, unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** The e2e suite tests the production bundle; building is CI's job, not the tests'. */
@@ -95,8 +102,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (server/main.ts, or the bundle with `built`) on a free port with a fresh PGlite data directory and the
- * demo seed, and resolves once /api/health answers.
+ * Starts the real server (server/main.ts, or the bundle with `built`) on a free port with a PGlite data directory of
+ * its own holding the demo seed (a copy of the run's template, see global-setup.ts), and resolves once
+ * /api/health answers.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   assertBuilt();
@@ -105,6 +113,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const staticDir = options.copyBuild ? path.join(dataDir, 'dist') : DIST;
   if (options.copyBuild) await cp(DIST, staticDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const template = options.dataTemplate === undefined ? inject('e2eDataTemplate') : options.dataTemplate;
+  if (template) await cp(template, path.join(dataDir, 'db'), { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -142,14 +152,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   child.stderr?.on('data', append);
   const output = () => log;
 
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       signalGroup(child, 'SIGTERM');
       const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), STOP_TIMEOUT_MS);
       await exited(child);
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
