@@ -32,6 +32,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory for embedded PGlite; undefined means in-memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite only: a tar of a migrated data directory (`dumpDataDir`) to start from instead of initdb and
+   * every migration; the API tests open dozens of databases this way (tests/api/support/global-setup.ts).
+   */
+  template?: string;
 }
 
 /** Opens PGlite (embedded) or PostgreSQL and applies the one shared set of migrations. */
@@ -54,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   // PGlite runs in a worker thread: its queries execute synchronously and would otherwise hold up every
   // HTTP request while they run (see pglite-worker.ts)
-  const client = await PGliteWorkerClient.create(options.dataDir);
+  const client = await PGliteWorkerClient.create(options.dataDir, options.template);
   const db = drizzle({ client: client as unknown as PGlite, schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return {

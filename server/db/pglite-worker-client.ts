@@ -75,9 +75,9 @@ export class PGliteWorkerClient {
     worker.on('exit', (code) => this.fail(new Error(`the database worker stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker and opens the database (in `dataDir`, or in memory). */
-  static create(dataDir: string | undefined): Promise<PGliteWorkerClient> {
-    const worker = startWorker({ dataDir });
+  /** Starts the worker and opens the database (in `dataDir`, or in memory; from `template` if given). */
+  static create(dataDir: string | undefined, template?: string): Promise<PGliteWorkerClient> {
+    const worker = startWorker({ dataDir, template });
     const client = new PGliteWorkerClient(worker);
     // the worker answers request 0 once PGlite is open
     return new Promise((resolve, reject) => {

@@ -3,6 +3,8 @@
 export interface WorkerStart {
   /** PGlite data directory; undefined keeps the database in memory */
   dataDir: string | undefined;
+  /** A tar of a data directory (PGlite's `dumpDataDir`) to start from instead of an empty one */
+  template?: string;
 }
 
 export type WorkerRequest =

@@ -1,7 +1,7 @@
 // Runs PGlite in a worker thread (started by pglite-worker-client.ts). PGlite is PostgreSQL compiled
 // to WASM and executes synchronously: on the main thread every query would stop HTTP requests for its
 // whole duration. Here it only costs this thread, and the main thread keeps answering.
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -13,7 +13,7 @@ import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-pr
 const port = parentPort!;
 /** nice value of this thread: ten steps below the main thread's 0 is about a tenth of its CPU share */
 const WORKER_NICE = 10;
-const { dataDir } = workerData as WorkerStart;
+const { dataDir, template } = workerData as WorkerStart;
 
 /** Thrown inside a transaction callback to make PGlite roll it back. */
 const ROLLBACK = Symbol('rollback');
@@ -173,6 +173,7 @@ baselineWasmOnly();
 // pg_trgm: the search indexes (migration 0011) need it loaded whenever their tables are written
 const db = await PGlite.create(dataDir, {
   extensions: { pg_trgm },
+  loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
   startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/connection';
@@ -41,7 +42,8 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    database = await openDatabase({});
+    // a copy of the run's migrated template (global-setup.ts); migrate() then finds nothing to do
+    database = await openDatabase({ template: inject('apiDataTemplate') });
   }
   const app = await buildApp({ ...options, config: testConfig(overrides), database });
   await app.ready();
