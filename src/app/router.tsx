@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
+import { withMoreStyles } from '../lib/load-more-styles';
 import { preloadableLazy } from '../lib/preloadable-lazy';
 import { getToken } from '../lib/token-storage';
 import { RouteErrorScreen } from './layout/error-boundary';
@@ -9,21 +10,21 @@ import { prefetchDashboard } from './prefetch-dashboard';
 import { LoginRoute } from './routes/auth/login';
 import { PublicOnly, RequireAuth, RequireOnboarded } from './routes/guards';
 
+/**
+ * A lazily loaded screen: its module's component `name`, rendered once the module and the Mantine styles
+ * left out of the entry's stylesheet (src/lib/load-more-styles.ts) are both there.
+ */
+function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return lazy(() => withMoreStyles(load()).then((m) => ({ default: m[name] })));
+}
+
 // Only the first screen of a signed-out visit (/login) is in the entry chunk; the other sign-in screens,
 // the signed-in app (shell and pages), its modals and charts load lazily.
-const RegisterRoute = lazy(() =>
-  import('./routes/auth/register').then((m) => ({ default: m.RegisterRoute })),
-);
-const SignupRoute = lazy(() => import('./routes/auth/signup').then((m) => ({ default: m.SignupRoute })));
-const ForgotPasswordRoute = lazy(() =>
-  import('./routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })),
-);
-const ResetPasswordRoute = lazy(() =>
-  import('./routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
-);
-const OnboardingRoute = lazy(() =>
-  import('./routes/auth/onboarding').then((m) => ({ default: m.OnboardingRoute })),
-);
+const RegisterRoute = page(() => import('./routes/auth/register'), 'RegisterRoute');
+const SignupRoute = page(() => import('./routes/auth/signup'), 'SignupRoute');
+const ForgotPasswordRoute = page(() => import('./routes/auth/forgot-password'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = page(() => import('./routes/auth/reset-password'), 'ResetPasswordRoute');
+const OnboardingRoute = page(() => import('./routes/auth/onboarding'), 'OnboardingRoute');
 // Preloaded at start with a saved session (below): then they render without a fallback in between.
 const signedInShell = preloadableLazy(
   () => import('./signed-in-shell'),
@@ -35,56 +36,35 @@ const dashboard = preloadableLazy(
 );
 const AppLayout = signedInShell.Component;
 const DashboardRoute = dashboard.Component;
-const ProfileRoute = lazy(() => import('./routes/app/profile').then((m) => ({ default: m.ProfileRoute })));
-const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
-const CampaignsRoute = lazy(() =>
-  import('./routes/app/campaigns').then((m) => ({ default: m.CampaignsRoute })),
+const ProfileRoute = page(() => import('./routes/app/profile'), 'ProfileRoute');
+const SettingsRoute = page(() => import('./routes/app/settings'), 'SettingsRoute');
+const CampaignsRoute = page(() => import('./routes/app/campaigns'), 'CampaignsRoute');
+const CreateCampaignRoute = page(() => import('./routes/app/campaigns'), 'CreateCampaignRoute');
+const WebsitesRoute = page(() => import('./routes/app/websites'), 'WebsitesRoute');
+const ApplicationsRoute = page(() => import('./routes/app/applications'), 'ApplicationsRoute');
+const PublishersRoute = page(() => import('./routes/app/publishers'), 'PublishersRoute');
+const AdminAdvertisersRoute = page(() => import('./routes/app/admin-users'), 'AdminAdvertisersRoute');
+const AdminPublishersRoute = page(() => import('./routes/app/admin-users'), 'AdminPublishersRoute');
+const AdminApplicationsRoute = page(
+  () => import('./routes/app/admin-applications'),
+  'AdminApplicationsRoute',
 );
-const CreateCampaignRoute = lazy(() =>
-  import('./routes/app/campaigns').then((m) => ({ default: m.CreateCampaignRoute })),
-);
-const WebsitesRoute = lazy(() => import('./routes/app/websites').then((m) => ({ default: m.WebsitesRoute })));
-const ApplicationsRoute = lazy(() =>
-  import('./routes/app/applications').then((m) => ({ default: m.ApplicationsRoute })),
-);
-const PublishersRoute = lazy(() =>
-  import('./routes/app/publishers').then((m) => ({ default: m.PublishersRoute })),
-);
-const AdminAdvertisersRoute = lazy(() =>
-  import('./routes/app/admin-users').then((m) => ({ default: m.AdminAdvertisersRoute })),
-);
-const AdminPublishersRoute = lazy(() =>
-  import('./routes/app/admin-users').then((m) => ({ default: m.AdminPublishersRoute })),
-);
-const AdminApplicationsRoute = lazy(() =>
-  import('./routes/app/admin-applications').then((m) => ({ default: m.AdminApplicationsRoute })),
-);
-const AdminPayoutsRoute = lazy(() =>
-  import('./routes/app/admin-payouts').then((m) => ({ default: m.AdminPayoutsRoute })),
-);
-const AdminAuditLogRoute = lazy(() =>
-  import('./routes/app/admin-audit-log').then((m) => ({ default: m.AdminAuditLogRoute })),
-);
-const TrackingRoute = lazy(() => import('./routes/app/tracking').then((m) => ({ default: m.TrackingRoute })));
-const CommissionsRoute = lazy(() =>
-  import('./routes/app/commissions').then((m) => ({ default: m.CommissionsRoute })),
-);
-const InvoicesRoute = lazy(() => import('./routes/app/invoices').then((m) => ({ default: m.InvoicesRoute })));
-const ReportsRoute = lazy(() => import('./routes/app/reports').then((m) => ({ default: m.ReportsRoute })));
-const MediaRoute = lazy(() => import('./routes/app/media').then((m) => ({ default: m.MediaRoute })));
-const MessagingRoute = lazy(() =>
-  import('./routes/app/messaging').then((m) => ({ default: m.MessagingRoute })),
-);
-const CatchAllRoute = lazy(() =>
-  import('./routes/app/catch-all').then((m) => ({ default: m.CatchAllRoute })),
-);
+const AdminPayoutsRoute = page(() => import('./routes/app/admin-payouts'), 'AdminPayoutsRoute');
+const AdminAuditLogRoute = page(() => import('./routes/app/admin-audit-log'), 'AdminAuditLogRoute');
+const TrackingRoute = page(() => import('./routes/app/tracking'), 'TrackingRoute');
+const CommissionsRoute = page(() => import('./routes/app/commissions'), 'CommissionsRoute');
+const InvoicesRoute = page(() => import('./routes/app/invoices'), 'InvoicesRoute');
+const ReportsRoute = page(() => import('./routes/app/reports'), 'ReportsRoute');
+const MediaRoute = page(() => import('./routes/app/media'), 'MediaRoute');
+const MessagingRoute = page(() => import('./routes/app/messaging'), 'MessagingRoute');
+const CatchAllRoute = page(() => import('./routes/app/catch-all'), 'CatchAllRoute');
 
 // A deliberate crash page to exercise the error screen: dev and test builds only. In production the
 // condition is the constant false, so the route and its chunk are left out and /debug/crash falls
 // through to the app's not-found page.
 const CrashRoute =
   import.meta.env.DEV || import.meta.env.MODE === 'test'
-    ? lazy(() => import('./routes/crash').then((m) => ({ default: m.CrashRoute })))
+    ? page(() => import('./routes/crash'), 'CrashRoute')
     : null;
 
 function RootLayout() {

@@ -1,6 +1,7 @@
 import { Button, Group, InputBase } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { daysInRange, lastDays, presetOf, RANGE_PRESETS, type DateRange } from '../lib/date-range';
+import { withMoreStyles } from '../lib/load-more-styles';
 import type { Draft } from './date-range-picker';
 
 /** The API refuses longer ranges (422). */
@@ -10,7 +11,7 @@ const PICKER_WIDTH = 260;
 
 // The calendar (@mantine/dates, dayjs and their styles) loads when the user reaches for it, not with the
 // page: until then a stand-in shows the same field with the same text.
-const loadPicker = () => import('./date-range-picker');
+const loadPicker = () => withMoreStyles(import('./date-range-picker'));
 const DateRangePicker = lazy(() => loadPicker().then((m) => ({ default: m.DateRangePicker })));
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

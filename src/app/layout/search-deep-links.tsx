@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getMediaItemQueryOptions } from '../../features/media/api/get-media-item';
 import { getWebsitesQueryOptions } from '../../features/websites/api/get-websites';
+import { withMoreStyles } from '../../lib/load-more-styles';
 
 // Loaded when a deep link is followed: the modal contents stay out of the app shell's chunk.
-const modalContents = () => import('../routes/app/marketplace-modal-contents');
+const modalContents = () => withMoreStyles(import('../routes/app/marketplace-modal-contents'));
 
 /** Query parameters of the routes global search links to, and what each opens on top of its page. */
 const OPENERS: Record<string, (id: string, title: string | undefined, client: QueryClient) => void> = {
@@ -32,7 +33,7 @@ const OPENERS: Record<string, (id: string, title: string | undefined, client: Qu
   media: (id, _title, client) => {
     void Promise.all([
       client.fetchQuery(getMediaItemQueryOptions(id)),
-      import('../../features/media/components/media-preview'),
+      withMoreStyles(import('../../features/media/components/media-preview')),
     ]).then(([media, { MediaPreview }]) => {
       modals.open({ title: media.filename, size: 'lg', children: <MediaPreview media={media} /> });
     });

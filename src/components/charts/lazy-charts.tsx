@@ -1,11 +1,14 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { withMoreStyles } from '../../lib/load-more-styles';
 
 // The chart modules (recharts) load on first use, never with the entry chunk.
 const TimeSeriesChart = lazy(() =>
-  import('./time-series-chart').then((m) => ({ default: m.TimeSeriesChart })),
+  withMoreStyles(import('./time-series-chart')).then((m) => ({ default: m.TimeSeriesChart })),
 );
-const BarChartFigure = lazy(() => import('./bar-chart-figure').then((m) => ({ default: m.BarChartFigure })));
+const BarChartFigure = lazy(() =>
+  withMoreStyles(import('./bar-chart-figure')).then((m) => ({ default: m.BarChartFigure })),
+);
 
 interface LazyChartOptions {
   /**

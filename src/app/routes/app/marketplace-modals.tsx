@@ -1,10 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import type { ContextModalProps } from '@mantine/modals';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { withMoreStyles } from '../../../lib/load-more-styles';
 
 // The modal contents load with the first modal opened, not with the entry chunk (providers.tsx
 // registers this map for the whole app).
-const contents = () => import('./marketplace-modal-contents');
+const contents = () => withMoreStyles(import('./marketplace-modal-contents'));
 
 function lazyModal<P extends Record<string, unknown>>(
   load: () => Promise<ComponentType<ContextModalProps<P>>>,
@@ -36,8 +37,12 @@ export const marketplaceModals = {
   advertiserDetails: lazyModal(() => contents().then((m) => m.AdvertiserDetailsModal)),
   website: lazyModal(() => contents().then((m) => m.WebsiteModal)),
   publisherSearch: lazyModal(() => contents().then((m) => m.PublisherSearchModal)),
-  createUser: lazyModal(() => import('./admin-create-user-modal').then((m) => m.CreateUserModal)),
-  trackingTest: lazyModal(() => import('./tracking-test-modal').then((m) => m.TrackingTestModal)),
+  createUser: lazyModal(() =>
+    withMoreStyles(import('./admin-create-user-modal')).then((m) => m.CreateUserModal),
+  ),
+  trackingTest: lazyModal(() =>
+    withMoreStyles(import('./tracking-test-modal')).then((m) => m.TrackingTestModal),
+  ),
 };
 
 export type MarketplaceModalName = keyof typeof marketplaceModals;

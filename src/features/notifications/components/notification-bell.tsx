@@ -3,10 +3,11 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updates';
 import { BellIcon } from '../../../components/icons';
+import { withMoreStyles } from '../../../lib/load-more-styles';
 
 // The list and its actions (their write code and input schemas) load when the bell first opens.
 const NotificationPanel = lazy(() =>
-  import('./notification-panel').then((m) => ({ default: m.NotificationPanel })),
+  withMoreStyles(import('./notification-panel')).then((m) => ({ default: m.NotificationPanel })),
 );
 
 /** The header's bell: unread badge, and a toggle for the notification panel. */
