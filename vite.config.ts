@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { signedInPreload } from './scripts/vite-signed-in-preload';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -113,6 +114,7 @@ function staticClosure(roots: readonly string[], getModuleInfo: ModuleInfoOf): S
 export default defineConfig({
   plugins: [
     react(),
+    signedInPreload(SIGNED_IN_ROOTS),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
