@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { useAuth } from '../features/auth/stores/auth-store';
+import { useAuthUser } from '../features/auth/stores/auth-store';
 import { useRates } from '../features/currency/api/get-rates';
 import { DEFAULT_CURRENCY } from '../lib/currency';
 import { DisplayMoneyContext, type DisplayMoney } from '../lib/display-money';
@@ -10,7 +10,7 @@ import { useEffectiveCurrency } from './hooks/use-effective-currency';
  * to convert into it. One USD-based table serves every pair, so switching currency needs no new request.
  */
 export function DisplayMoneyProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const { currency } = useEffectiveCurrency();
   // /currency/rates needs a signed-in user.
   const rates = useRates(DEFAULT_CURRENCY, { enabled: Boolean(user) });

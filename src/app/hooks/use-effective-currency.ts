@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useAuth } from '../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../features/auth/stores/auth-store';
 import { useAdminSettings } from '../../features/settings/api/get-admin-settings';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import {
@@ -21,7 +21,7 @@ export function useEffectiveCurrency(): {
   currency: CurrencyCode;
   setCurrency: (currency: CurrencyCode | null) => void;
 } {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const userId = user?.id;
   const isAdmin = user?.role === 'admin';
   const adminSettings = useAdminSettings({ enabled: isAdmin });

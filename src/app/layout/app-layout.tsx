@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { OfflineAwarePage } from '../../components/offline-aware-page';
-import { useAuth } from '../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../features/auth/stores/auth-store';
 import { messagingKeys } from '../../features/messaging/api/messaging-keys';
 import { MessagingLive } from '../../features/messaging/components/messaging-live';
 import { currencyKeys } from '../../features/currency/api/currency-keys';
@@ -35,7 +35,7 @@ const SHELL_QUERIES = [
 
 /** The authenticated app: header, collapsible sidebar with quick actions, and the page. */
 export function AppLayout() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const [prefs, update] = useUiPreferences();
   const [mobileOpened, mobile] = useDisclosure(false);
   // Mantine's 'sm' breakpoint: below it the sidebar is an overlay toggled per visit, above it the

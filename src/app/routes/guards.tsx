@@ -44,9 +44,11 @@ function AccountLoadFailed() {
 export function RequireAuth() {
   const { token, user, status } = useAuth();
   const location = useLocation();
-  // The signed-in app is a large first render: as a deferred (background) render it yields to the
-  // browser every few milliseconds instead of running as one long task when /auth/me answers.
-  const loading = useDeferredValue(status === 'loading');
+  // With the user saved at the last visit the app renders at once while /auth/me checks the session
+  // (a 401 still signs out; a changed user re-renders): the first screen does not wait a round trip.
+  // Without one it waits; the signed-in app is a large first render, and as a deferred (background)
+  // render it yields to the browser every few milliseconds instead of running as one long task.
+  const loading = useDeferredValue(status === 'loading' && !user);
   if (loading) return <LoadingScreen fullHeight />;
   if (!token) return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
   if (!user) return <AccountLoadFailed />;

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setCachedUser } from '../../../src/features/auth/stores/cached-user';
 import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
 import { UI_PREFERENCES_KEY } from '../../../src/lib/ui-preferences';
 import { installFakeServer, type FakeServer } from '../support/fake-server';
@@ -136,6 +137,18 @@ describe('app shell', () => {
     expect(await screen.findByRole('combobox', { name: /^Default currency/ })).toHaveValue('EUR');
     expect(screen.getByRole('textbox', { name: /^Minimum payout/ })).toHaveValue('50.00');
     expect(screen.getByRole('combobox', { name: 'Display currency' })).toHaveValue('EUR');
+  });
+
+  it('starts from the user saved at the last visit while /auth/me is still answering', async () => {
+    setCachedUser(makeUser());
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    server.on('GET', '/auth/me', () => new Promise((resolve) => (answer = resolve)));
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    // The session turns out to be over: signed out as before.
+    answer({ status: 401, body: { detail: 'Token expired' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('shows the account-load problem instead of signing out when /auth/me fails with 500', async () => {

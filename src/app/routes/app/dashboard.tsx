@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AnalyticsDashboard } from '../../../features/analytics/components/analytics-dashboard';
 import { CacheStatsCard } from '../../../features/analytics/components/cache-stats-card';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { getQuickActions } from '../../layout/quick-actions';
 
@@ -19,7 +19,7 @@ function shortcuts(role: string): { to: string; label: string }[] {
 }
 
 export function DashboardRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const { currency } = useEffectiveCurrency();
   if (!user) return null;
   const firstName = user.name.trim().split(/\s+/)[0] || user.email;

@@ -78,7 +78,9 @@ export function createAuthStore(fetchMe: () => Promise<User> = getMe): AuthStore
         // A logout or a new login while loading wins over this older answer.
         if (state.token !== token) return;
         setCachedUser(user);
-        set({ user, status: 'ready', loadFailed: false, fromCache: false });
+        // The saved user the app already shows, unchanged: the same object, so nothing re-renders for it.
+        const same = state.user !== null && JSON.stringify(state.user) === JSON.stringify(user);
+        set({ user: same ? state.user : user, status: 'ready', loadFailed: false, fromCache: false });
       },
       (error: unknown) => {
         if (state.token !== token) return;
@@ -151,4 +153,14 @@ export function useAuthStore(): AuthStore {
 export function useAuth(): AuthState {
   const store = useAuthStore();
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}
+
+/**
+ * Only the user: a component using it re-renders when the user changes, not when /auth/me merely
+ * confirms the saved one (a store update re-renders synchronously, one long task for a whole shell).
+ */
+export function useAuthUser(): User | null {
+  const store = useAuthStore();
+  const user = () => store.getState().user;
+  return useSyncExternalStore(store.subscribe, user, user);
 }
