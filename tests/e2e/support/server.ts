@@ -113,7 +113,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const staticDir = options.copyBuild ? path.join(dataDir, 'dist') : DIST;
   if (options.copyBuild) await cp(DIST, staticDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const template = options.dataTemplate === undefined ? inject('e2eDataTemplate') : options.dataTemplate;
+  // the benches start servers here too, outside Vitest, where there is no template to inject
+  const template =
+    options.dataTemplate !== undefined
+      ? options.dataTemplate
+      : process.env.VITEST
+        ? inject('e2eDataTemplate')
+        : null;
   if (template) await cp(template, path.join(dataDir, 'db'), { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
