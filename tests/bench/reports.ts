@@ -7,7 +7,7 @@
 // Targets are printed (PASS/FAIL), not asserted; the exit code is non-zero when the run broke or the
 // rollup check failed.
 import { openInspector, type Inspector } from './support/database';
-import { envInt, machine, prepareBackends, type PreparedBackend } from './support/env';
+import { envInt, machine, prepareBackends, reusedBackend, type PreparedBackend } from './support/env';
 import { login } from './support/fixtures';
 import { fmtInt, quantile, table, verdict } from './support/load';
 import { createMarketplace, MARKETPLACE_PASSWORD, type Marketplace } from './support/marketplace';
@@ -594,17 +594,6 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
     if (server) await server.kill();
   }
   return checks;
-}
-
-/** The loaded database of an earlier BENCH_REPORT_KEEP=1 run, measured again. */
-function reusedBackend(url: string): PreparedBackend {
-  return {
-    name: 'PostgreSQL',
-    backend: { kind: 'postgres', url },
-    description: `the database loaded by an earlier run (${new URL(url).pathname.slice(1)})`,
-    server: { databaseUrl: url },
-    dispose: async () => {},
-  };
 }
 
 async function main(): Promise<void> {

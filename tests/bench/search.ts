@@ -5,7 +5,7 @@
 // BENCH_SEARCH_PGLITE_MESSAGES (100,000) messages: an embedded single-connection database is not where
 // a million-message install lives, and without indexes each request there scans every message.
 import { openInspector, type Inspector } from './support/database';
-import { envInt, machine, prepareBackends, type PreparedBackend } from './support/env';
+import { envInt, machine, prepareBackends, reusedBackend, type PreparedBackend } from './support/env';
 import { api, login } from './support/fixtures';
 import { fmtInt, table, verdict } from './support/load';
 import { createMarketplace, MARKETPLACE_PASSWORD, marketplaceEmail } from './support/marketplace';
@@ -266,17 +266,6 @@ async function benchBackend(prepared: PreparedBackend): Promise<Result> {
       error: err instanceof Error ? err.message : String(err),
     };
   }
-}
-
-/** The loaded database of an earlier BENCH_SEARCH_KEEP=1 run, measured again. */
-function reusedBackend(url: string): PreparedBackend {
-  return {
-    name: 'PostgreSQL',
-    backend: { kind: 'postgres', url },
-    description: `the database loaded by an earlier run (${new URL(url).pathname.slice(1)})`,
-    server: { databaseUrl: url },
-    dispose: async () => {},
-  };
 }
 
 async function main(): Promise<void> {

@@ -73,3 +73,14 @@ export function profilingArgs(label: string): string[] {
   if (!dir) return [];
   return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir, label)}`];
 }
+
+/** The PostgreSQL database an earlier run kept loaded (BENCH_REPORT_KEEP, BENCH_SEARCH_KEEP), measured again. */
+export function reusedBackend(url: string): PreparedBackend {
+  return {
+    name: 'PostgreSQL',
+    backend: { kind: 'postgres', url },
+    description: `the database loaded by an earlier run (${new URL(url).pathname.slice(1)})`,
+    server: { databaseUrl: url },
+    dispose: async () => {},
+  };
+}
