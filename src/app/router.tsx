@@ -1,22 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
-import { withMoreStyles } from '../lib/load-more-styles';
+import { lazyWithMoreStyles as page } from '../lib/load-more-styles';
 import { preloadableLazy } from '../lib/preloadable-lazy';
 import { getToken } from '../lib/token-storage';
 import { RouteErrorScreen } from './layout/error-boundary';
 import { prefetchDashboard } from './prefetch-dashboard';
 import { LoginRoute } from './routes/auth/login';
 import { PublicOnly, RequireAuth, RequireOnboarded } from './routes/guards';
-
-/**
- * A lazily loaded screen: its module's component `name`, rendered once the module and the Mantine styles
- * left out of the entry's stylesheet (src/lib/load-more-styles.ts) are both there.
- */
-function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
-  return lazy(() => withMoreStyles(load()).then((m) => ({ default: m[name] })));
-}
 
 // Only the first screen of a signed-out visit (/login) is in the entry chunk; the other sign-in screens,
 // the signed-in app (shell and pages), its modals and charts load lazily.

@@ -1,3 +1,5 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
 let loading: Promise<unknown> | null = null;
 
 /**
@@ -16,4 +18,16 @@ export function loadMoreStyles(): Promise<unknown> {
 /** `module` once the rest of the Mantine styles are in the page too. */
 export function withMoreStyles<M>(module: Promise<M>): Promise<M> {
   return Promise.all([module, loadMoreStyles()]).then(([loaded]) => loaded);
+}
+
+/**
+ * A lazily loaded component: its module's export `name`, rendered once the module and the rest of the
+ * Mantine styles are both there (lazy screens, panels and charts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React's own lazy() takes
+export function lazyWithMoreStyles<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(() => withMoreStyles(load()).then((m) => ({ default: m[name] })));
 }

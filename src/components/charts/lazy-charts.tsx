@@ -1,14 +1,10 @@
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { withMoreStyles } from '../../lib/load-more-styles';
+import { Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazyWithMoreStyles } from '../../lib/load-more-styles';
 
 // The chart modules (recharts) load on first use, never with the entry chunk.
-const TimeSeriesChart = lazy(() =>
-  withMoreStyles(import('./time-series-chart')).then((m) => ({ default: m.TimeSeriesChart })),
-);
-const BarChartFigure = lazy(() =>
-  withMoreStyles(import('./bar-chart-figure')).then((m) => ({ default: m.BarChartFigure })),
-);
+const TimeSeriesChart = lazyWithMoreStyles(() => import('./time-series-chart'), 'TimeSeriesChart');
+const BarChartFigure = lazyWithMoreStyles(() => import('./bar-chart-figure'), 'BarChartFigure');
 
 interface LazyChartOptions {
   /**

@@ -1,14 +1,12 @@
 import { ActionIcon, Center, Indicator, Loader, Popover } from '@mantine/core';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updates';
 import { BellIcon } from '../../../components/icons';
-import { withMoreStyles } from '../../../lib/load-more-styles';
+import { lazyWithMoreStyles } from '../../../lib/load-more-styles';
 
 // The list and its actions (their write code and input schemas) load when the bell first opens.
-const NotificationPanel = lazy(() =>
-  withMoreStyles(import('./notification-panel')).then((m) => ({ default: m.NotificationPanel })),
-);
+const NotificationPanel = lazyWithMoreStyles(() => import('./notification-panel'), 'NotificationPanel');
 
 /** The header's bell: unread badge, and a toggle for the notification panel. */
 export function NotificationBell() {
