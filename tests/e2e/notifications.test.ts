@@ -231,6 +231,21 @@ async function unreadBadge(page: Page): Promise<number> {
   return Number(/\((\d+) unread\)/.exec(label)?.[1] ?? 0);
 }
 
+/**
+ * The unread count once the badge shows what the server holds. The stats answer can arrive before the
+ * (lazily loaded) bell renders it, so reading the badge right after that answer may still give 0.
+ */
+async function settledBadge(page: Page, publisher: { email: string; password: string }): Promise<number> {
+  const token = await apiLogin(app.baseUrl, publisher.email, publisher.password);
+  const { unread_notifications } = await call<{ unread_notifications: number }>(
+    token,
+    'GET',
+    '/notifications/stats',
+  );
+  await expect.poll(() => unreadBadge(page), { timeout: 10_000 }).toBe(unread_notifications);
+  return unread_notifications;
+}
+
 async function latestNotification(token: string, title: RegExp): Promise<ServerNotification> {
   const list = await call<ServerNotification[]>(token, 'GET', '/notifications/?limit=10');
   const found = list.find((n) => title.test(n.title));
@@ -297,7 +312,7 @@ describe('notifications and browser push', () => {
     await statsLoaded;
     await waitForServiceWorker(page);
     const id = await registrationId(cdp);
-    const before = await unreadBadge(page);
+    const before = await settledBadge(page, ACCOUNTS.publisher2);
     await page.evaluate('window.__sameDocument = true');
 
     const { application, publisherToken, approve, campaign } = await pendingApplication(ACCOUNTS.publisher2);
@@ -343,7 +358,7 @@ describe('notifications and browser push', () => {
     const statsLoaded = page.waitForResponse((r) => r.url().endsWith('/api/notifications/stats'));
     await logIn(page, ACCOUNTS.publisher3.email, ACCOUNTS.publisher3.password);
     await statsLoaded;
-    const before = await unreadBadge(page);
+    const before = await settledBadge(page, ACCOUNTS.publisher3);
     await page.evaluate('window.__sameDocument = true');
 
     await approve();
