@@ -3,7 +3,7 @@ import { applications, campaigns, users, websites } from '../../db/schema';
 import { canViewApplication } from '../applications/policy';
 import type { UserRow } from '../users/queries';
 import { matches, rank } from './match';
-import { answer, joinParts, label, type ScopeSearch } from './types';
+import { answer, joinParts, label, type ScopeSearch, asScore, BEST_FIRST } from './types';
 
 /** `GET /api/applications` (applications/service.ts): the publisher's own, those on the advertiser's campaigns, all. */
 function visibleApplications(user: UserRow): SQL | undefined {
@@ -15,7 +15,7 @@ function visibleApplications(user: UserRow): SQL | undefined {
 export const searchApplications: ScopeSearch = async (db, user, term, page) => {
   // the list's search fields: campaign name, publisher name, website url
   const condition = and(visibleApplications(user), matches(term, [campaigns.name, users.name, websites.url]));
-  const score = rank(term, campaigns.name, [campaigns.name, users.name, websites.url]);
+  const score = asScore(rank(term, campaigns.name, [campaigns.name, users.name, websites.url]));
   return answer(
     page,
     db
@@ -35,7 +35,7 @@ export const searchApplications: ScopeSearch = async (db, user, term, page) => {
       .innerJoin(websites, eq(websites.id, applications.websiteId))
       .innerJoin(users, eq(users.id, applications.publisherId))
       .where(condition)
-      .orderBy(desc(score), desc(applications.createdAt), asc(applications.id))
+      .orderBy(BEST_FIRST, desc(applications.createdAt), asc(applications.id))
       .limit(page.limit)
       .offset(page.offset),
     () =>

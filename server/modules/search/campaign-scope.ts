@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { campaignWords, campaigns } from '../../db/schema';
 import { canViewCampaign } from '../campaigns/policy';
 import type { UserRow } from '../users/queries';
 import { campaignVector, escapeRegex, type SearchTerm } from './match';
-import { answer, joinParts, label, NOTHING, type ScopeSearch } from './types';
+import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';
 import { correctWords, fullTextQuery, type CorrectedWord } from './word-corrections';
 
 /** The campaigns list's rule (campaigns/service.ts listCampaigns) as SQL: own, active, or all. */
@@ -49,14 +49,14 @@ export const searchCampaigns: ScopeSearch = async (db, user, term, page) => {
   if (words === null) return NOTHING;
   const vector = campaignVector(campaigns.name, campaigns.description);
   const condition = and(visibleCampaigns(user), sql`${vector} @@ ${fullTextQuery(words)}::tsquery`);
-  const score = campaignRank(term, words);
+  const score = asScore(campaignRank(term, words));
   return answer(
     page,
     db
       .select({ row: campaigns, score })
       .from(campaigns)
       .where(condition)
-      .orderBy(desc(score), asc(campaigns.name), asc(campaigns.id))
+      .orderBy(BEST_FIRST, asc(campaigns.name), asc(campaigns.id))
       .limit(page.limit)
       .offset(page.offset),
     () =>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { profiles, users } from '../../db/schema';
@@ -13,6 +13,8 @@ import {
   type ScopeAnswer,
   type ScopeSearch,
   type SearchPage,
+  asScore,
+  BEST_FIRST,
 } from './types';
 
 const displayName = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.name})`;
@@ -45,7 +47,7 @@ async function searchDirectory(
   toResult: (row: DirectoryRow) => SearchResult,
 ): Promise<ScopeAnswer> {
   const condition = and(eq(users.role, dir.role), dir.visible, matches(term, [users.name, dir.profileName]));
-  const score = rank(term, dir.title, [users.name, dir.profileName]);
+  const score = asScore(rank(term, dir.title, [users.name, dir.profileName]));
   return answer(
     page,
     db
@@ -60,7 +62,7 @@ async function searchDirectory(
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(condition)
-      .orderBy(desc(score), asc(dir.title), asc(users.id))
+      .orderBy(BEST_FIRST, asc(dir.title), asc(users.id))
       .limit(page.limit)
       .offset(page.offset),
     () =>

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { invoices, profiles, users } from '../../db/schema';
 import type { UserRow } from '../users/queries';
 import { matches, rank } from './match';
-import { answer, joinParts, label, NOTHING, type ScopeSearch } from './types';
+import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';
 
 /**
  * The invoices list's rule (invoices/service.ts `scopeFor`, not exported there): admins every invoice,
@@ -24,7 +24,7 @@ export const searchInvoices: ScopeSearch = async (db, user, term, page) => {
     visibleInvoices(user),
     matches(term, [invoices.number, users.name, profiles.companyName]),
   );
-  const score = rank(term, invoices.number, [invoices.number, users.name, profiles.companyName]);
+  const score = asScore(rank(term, invoices.number, [invoices.number, users.name, profiles.companyName]));
   return answer(
     page,
     db
@@ -40,7 +40,7 @@ export const searchInvoices: ScopeSearch = async (db, user, term, page) => {
       .innerJoin(users, eq(users.id, invoices.advertiserId))
       .leftJoin(profiles, eq(profiles.userId, invoices.advertiserId))
       .where(condition)
-      .orderBy(desc(score), desc(invoices.month), asc(invoices.number))
+      .orderBy(BEST_FIRST, desc(invoices.month), asc(invoices.number))
       .limit(page.limit)
       .offset(page.offset),
     () =>

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { media } from '../../db/schema';
 import { matches, rank } from './match';
-import { answer, joinParts, type ScopeSearch } from './types';
+import { answer, joinParts, type ScopeSearch, asScore, BEST_FIRST } from './types';
 
 const KIND: Record<string, string> = { 'application/pdf': 'PDF', 'video/mp4': 'Video' };
 const kindOf = (contentType: string) => KIND[contentType] ?? 'Image';
@@ -9,14 +9,14 @@ const kindOf = (contentType: string) => KIND[contentType] ?? 'Image';
 /** `GET /api/media` (media/service.ts `listMedia`): the caller's own library, by file name. */
 export const searchMedia: ScopeSearch = async (db, user, term, page) => {
   const condition = and(eq(media.ownerId, user.id), matches(term, [media.filename]));
-  const score = rank(term, media.filename, [media.filename]);
+  const score = asScore(rank(term, media.filename, [media.filename]));
   return answer(
     page,
     db
       .select({ row: media, score })
       .from(media)
       .where(condition)
-      .orderBy(desc(score), desc(media.createdAt), asc(media.id))
+      .orderBy(BEST_FIRST, desc(media.createdAt), asc(media.id))
       .limit(page.limit)
       .offset(page.offset),
     () =>

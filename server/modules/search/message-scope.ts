@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { conversationMembers, messages, users } from '../../db/schema';
 import { escapeRegex, type SearchTerm } from './match';
-import { joinParts, NOTHING, type ScopeSearch } from './types';
+import { BEST_FIRST, joinParts, NOTHING, type ScopeSearch } from './types';
 import { messageWordQuery } from './word-corrections';
 
 const SNIPPET = 90;
@@ -66,7 +66,7 @@ export const searchMessages: ScopeSearch = async (db, user, term, page) => {
     .from(messages)
     .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
     .where(condition)
-    .orderBy(desc(score), desc(messages.seq))
+    .orderBy(BEST_FIRST, desc(messages.seq))
     .limit(page.limit)
     .offset(page.offset)
     .as('hit');

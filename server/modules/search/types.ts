@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../users/queries';
 import type { SearchTerm } from './match';
@@ -43,3 +44,13 @@ export async function answer<T>(
 
 export const label = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replaceAll('_', ' ');
 export const joinParts = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+
+/** A scope's score in its select list, under the name `BEST_FIRST` orders by. */
+export const asScore = (score: SQL<number>) => score.as('score');
+
+/**
+ * Best first, by the score of the select list. Ordering by the score's expression made drizzle write it
+ * out a second time, with parameters of its own that PostgreSQL cannot match to the select list's, so
+ * every match was scored twice (a third of the campaigns scope's time for a word in 2,500 names).
+ */
+export const BEST_FIRST = sql`"score" desc`;

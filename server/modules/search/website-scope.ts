@@ -1,22 +1,22 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { websites } from '../../db/schema';
 import { canViewWebsite } from '../websites/policy';
 import { matches, rank } from './match';
-import { answer, joinParts, label, NOTHING, type ScopeSearch } from './types';
+import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';
 
 /** `GET /api/websites` (websites/service.ts): a publisher's own, every one for admins, none for advertisers. */
 export const searchWebsites: ScopeSearch = async (db, user, term, page) => {
   if (user.role === 'advertiser') return NOTHING;
   const visible = user.role === 'admin' ? undefined : eq(websites.publisherId, user.id);
   const condition = and(visible, matches(term, [websites.name, websites.url]));
-  const score = rank(term, websites.name, [websites.name, websites.url]);
+  const score = asScore(rank(term, websites.name, [websites.name, websites.url]));
   return answer(
     page,
     db
       .select({ row: websites, score })
       .from(websites)
       .where(condition)
-      .orderBy(desc(score), asc(websites.name), asc(websites.id))
+      .orderBy(BEST_FIRST, asc(websites.name), asc(websites.id))
       .limit(page.limit)
       .offset(page.offset),
     () =>
