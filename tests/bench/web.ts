@@ -5,15 +5,21 @@
 // mobile defaults on /login and on each role's dashboard signed in; then the offline cold start
 // (support/offline-cold-start.ts, as `npm run bench:offline`). Targets are printed as PASS/FAIL, not
 // asserted; the exit code is non-zero only when the run broke. Lighthouse reports (JSON) go to
-// test-results/lighthouse/.
+// test-results/lighthouse/. BENCH_WEB_PAGES picks what runs (default `login,admin,advertiser,publisher,offline`;
+// e.g. `admin` for the admin dashboard alone) and BENCH_WEB_ROUNDS (1) audits each page that many times.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PageAudit } from './support/web-lighthouse';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const skipBuild = process.env.BENCH_WEB_SKIP_BUILD === '1';
 const distDir = path.resolve(ROOT, (skipBuild && process.env.BENCH_DIST_DIR) || 'dist');
 // Before the server module loads: it reads E2E_DIST_DIR once.
 process.env.E2E_DIST_DIR = distDir;
+
+/** Lighthouse's timings move with the machine's load: printed beside them. */
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 if (!skipBuild) {
   console.log('npm run build …');
@@ -28,6 +34,17 @@ const { printInitialJs, readInitialJs } = await import('./support/web-initial-js
 const { auditPage, printPageAudit } = await import('./support/web-lighthouse');
 const { measureOfflineColdStart } = await import('./support/offline-cold-start');
 
+const PAGES = ['login', 'admin', 'advertiser', 'publisher', 'offline'] as const;
+const wanted = (process.env.BENCH_WEB_PAGES ?? PAGES.join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = wanted.filter((name) => !(PAGES as readonly string[]).includes(name));
+if (unknown.length > 0)
+  throw new Error(`BENCH_WEB_PAGES: unknown ${unknown.join(', ')} (known: ${PAGES.join(', ')})`);
+const runs = (page: (typeof PAGES)[number]) => wanted.includes(page);
+const rounds = envInt('BENCH_WEB_ROUNDS', 1);
+
 console.log(`Web (${machine()}, ${path.relative(ROOT, distDir) || distDir}/)`);
 printInitialJs(readInitialJs(distDir));
 
@@ -35,28 +52,39 @@ const server = await startServer({ built: true });
 try {
   const reportDir = path.join(ROOT, 'test-results/lighthouse');
   console.log('Lighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), targets 95 / 100 / 100:');
-  const results = [await auditPage('login', `${server.baseUrl}/login`, { reportDir })];
-  printPageAudit(results[0]!);
-  for (const role of ['admin', 'advertiser', 'publisher'] as const) {
-    const { email, password } = ACCOUNTS[role];
-    const token = await apiLogin(server.baseUrl, email, password);
-    const me = await fetch(`${server.baseUrl}/api/auth/me`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!me.ok) throw new Error(`GET /api/auth/me as ${email}: ${me.status}`);
-    const audit = await auditPage(`${role}-dashboard`, `${server.baseUrl}/dashboard`, {
-      session: { token, user: await me.json() },
-      reportDir,
-    });
-    results.push(audit);
-    printPageAudit(audit);
+  const results: PageAudit[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    if (rounds > 1) console.log(`  round ${round} of ${rounds} (load ${loadAverage()})`);
+    // each round's reports are kept: admin-dashboard-2.report.json, …
+    const suffix = rounds > 1 ? `-${round}` : '';
+    if (runs('login')) {
+      results.push(await auditPage(`login${suffix}`, `${server.baseUrl}/login`, { reportDir }));
+      printPageAudit(results.at(-1)!);
+    }
+    for (const role of ['admin', 'advertiser', 'publisher'] as const) {
+      if (!runs(role)) continue;
+      const { email, password } = ACCOUNTS[role];
+      const token = await apiLogin(server.baseUrl, email, password);
+      const me = await fetch(`${server.baseUrl}/api/auth/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!me.ok) throw new Error(`GET /api/auth/me as ${email}: ${me.status}`);
+      const audit = await auditPage(`${role}-dashboard${suffix}`, `${server.baseUrl}/dashboard`, {
+        session: { token, user: await me.json() },
+        reportDir,
+      });
+      results.push(audit);
+      printPageAudit(audit);
+    }
   }
   const passed = results.filter(
     (r) => r.scores.performance >= 95 && r.scores.accessibility >= 100 && r.scores['best-practices'] >= 100,
   );
-  console.log(`  pages meeting all three targets: ${passed.length} of ${results.length}`);
+  console.log(
+    `  pages meeting all three targets: ${passed.length} of ${results.length} (load ${loadAverage()})`,
+  );
 
-  await measureOfflineColdStart(server, envInt('BENCH_OFFLINE_RUNS', 5));
+  if (runs('offline')) await measureOfflineColdStart(server, envInt('BENCH_OFFLINE_RUNS', 5));
 } finally {
   await server.stop();
 }
