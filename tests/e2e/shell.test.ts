@@ -28,8 +28,8 @@ describe('app shell', () => {
     await logIn(page, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
     await waitForPath(page, '/dashboard');
     expect(await quickActionHrefs(page)).toEqual(QUICK_ACTIONS.advertiser);
-    // The figures and the chart, not network idle: the app checks /api/health every 5 s, so the network
-    // never idles and that wait only ever ended at its 30 s timeout.
+    // The figures and the chart, not network idle: the live message stream stays open while signed in,
+    // so the network never idles and that wait only ever ended at its 30 s timeout.
     await page.getByRole('group', { name: 'Clicks', exact: true }).waitFor({ timeout: 30_000 });
     await page.locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
