@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, trackingLinks } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './support/test-app';
-import { approvedLink, clickOn, party, type Party } from './support/tracking-fixtures';
+import type { TestApp } from './support/test-app';
+import { approvedLink, appWithParties, clickOn, type Party } from './support/tracking-fixtures';
 
 // clicks.link_id has no FOREIGN KEY constraint (its per-row check was a fifth to a third of a click's
 // write cost); statement-level triggers (migration 0016) keep the key's rules, checked here.
@@ -12,9 +12,7 @@ let adv: Party;
 let pub: Party;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adv = await party(t, 'advertiser');
-  pub = await party(t, 'publisher');
+  ({ t, adv, pub } = await appWithParties());
 });
 afterAll(() => t.close());
 

@@ -4,8 +4,8 @@ import { auditLog, campaigns, clicks, commissions, conversions } from '../../ser
 import { loadRates } from '../../server/modules/currency/rates';
 import { ConversionWriter } from '../../server/modules/tracking/conversion-batch';
 import type { ConversionOutcome } from '../../server/modules/tracking/conversions';
-import { call, createTestApp, type TestApp } from './support/test-app';
-import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
+import { call, type TestApp } from './support/test-app';
+import { approvedLink, appWithParties, clickOn, postback, type Party } from './support/tracking-fixtures';
 
 // Budgets, daily caps and tiers stay exact when many postbacks for one campaign arrive at once: in one
 // process they are written in batches, and two writers (two transactions at a time on PostgreSQL) wait on
@@ -16,9 +16,7 @@ let adv: Party;
 let pub: Party;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adv = await party(t, 'advertiser');
-  pub = await party(t, 'publisher');
+  ({ t, adv, pub } = await appWithParties());
 });
 afterAll(() => t.close());
 

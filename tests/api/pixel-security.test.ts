@@ -7,16 +7,21 @@ import type { AppContext } from '../../server/context';
 import { EventBus } from '../../server/lib/events';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, type TestApp } from './support/test-app';
-import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
+import {
+  approvedLink,
+  appWithParties,
+  clickOn,
+  party,
+  postback,
+  type Party,
+} from './support/tracking-fixtures';
 
 let t: TestApp;
 let adv: Party;
 let pub: Party;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adv = await party(t, 'advertiser');
-  pub = await party(t, 'publisher');
+  ({ t, adv, pub } = await appWithParties());
 });
 afterAll(() => t.close());
 

@@ -4,16 +4,14 @@ import { campaigns, clicks, commissions, notifications } from '../../server/db/s
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, type TestApp } from './support/test-app';
-import { approvedLink, clickOn, party, type Party } from './support/tracking-fixtures';
+import { approvedLink, appWithParties, clickOn, party, type Party } from './support/tracking-fixtures';
 
 let t: TestApp;
 let adv: Party;
 let pub: Party;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adv = await party(t, 'advertiser');
-  pub = await party(t, 'publisher');
+  ({ t, adv, pub } = await appWithParties());
 });
 afterAll(() => t.close());
 

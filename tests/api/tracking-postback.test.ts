@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, clicks, commissions, conversions, notifications } from '../../server/db/schema';
-import { call, createTestApp, type TestApp } from './support/test-app';
+import { call, type TestApp } from './support/test-app';
 import {
   approvedLink,
+  appWithParties,
   clickOn,
   party,
   postback,
@@ -16,9 +17,7 @@ let adv: Party;
 let pub: Party;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adv = await party(t, 'advertiser');
-  pub = await party(t, 'publisher');
+  ({ t, adv, pub } = await appWithParties());
 });
 afterAll(() => t.close());
 

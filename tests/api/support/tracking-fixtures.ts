@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { websites } from '../../../server/db/schema';
-import { call, createUser, login, type TestApp } from './test-app';
+import { call, createTestApp, createUser, login, type TestApp } from './test-app';
 
 export interface Party {
   id: string;
@@ -10,6 +10,12 @@ export interface Party {
 export async function party(t: TestApp, role: 'advertiser' | 'publisher' | 'admin'): Promise<Party> {
   const u = await createUser(t, { role });
   return { id: u.id, token: await login(t, u.email, u.password) };
+}
+
+/** A fresh test app with an advertiser and a publisher in it: the setup most tracking test files share. */
+export async function appWithParties(): Promise<{ t: TestApp; adv: Party; pub: Party }> {
+  const t = await createTestApp();
+  return { t, adv: await party(t, 'advertiser'), pub: await party(t, 'publisher') };
 }
 
 export interface LinkFixture {
