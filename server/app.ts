@@ -150,7 +150,10 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.notifier.drain());
 
   await ensureStoredRates(database.db);
-  const tracking = await Tracking.create(ctx, app.log, { copyFrom: database.copyFrom });
+  const tracking = await Tracking.create(ctx, app.log, {
+    copyFrom: database.copyFrom,
+    concurrentTransactions: database.kind === 'postgres',
+  });
   // buffered clicks are written before the database closes (SIGTERM, app.close)
   app.addHook('onClose', () => tracking.clicks.flush());
   startCommissionAutoApproval(app, ctx);

@@ -42,57 +42,119 @@ interface Queued extends ConversionRequest {
 
 type Settled = { ok: true; outcome: ConversionOutcome } | { ok: false; error: unknown };
 
+/** batches in flight at once where the database runs transactions side by side (PostgreSQL) */
+export const CONCURRENT_BATCHES = 2;
+
+export interface ConversionWriterOptions {
+  /**
+   * how many batches may be written at once, each in its own transaction on its own connection: 1 for PGlite,
+   * which runs one transaction at a time; more on PostgreSQL, so that one batch is read and decided while
+   * the one before waits for its statements' round trips, its row locks and its commit
+   */
+  maxInFlight?: number;
+}
+
 /**
- * Group commit for conversions. Each one waits in a queue while the batch before it is written; then all
+ * Group commit for conversions. Each one waits in a queue while the batches before it are written; then all
  * that arrived meanwhile are written in one transaction, a few statements for the whole batch, and each caller
  * gets its own outcome after the commit: its conversion and commission, a duplicate's first result, or the
  * HTTP error of a rule it broke (which leaves the others alone). Alone, a conversion is written at once; under
- * load, batches grow with the number of callers waiting, and so does the throughput. One batch at a time per
- * database: PGlite runs one transaction at a time anyway, and on PostgreSQL the batches would queue on the
- * same rows (a campaign's rollups and spend) while each took a connection.
+ * load, batches grow with the number of callers waiting, and so does the throughput.
+ *
+ * With `maxInFlight` > 1 (PostgreSQL) several batches are written at once, and the database settles what they
+ * share: the unique index on (campaign, order_id) makes the later of two batches with the same order wait for
+ * the earlier one's commit, skip the row and answer with the stored first result; campaigns whose commissions
+ * depend on the ones before (budget, daily cap, tiers, unsigned pixels) are locked before their orders and
+ * spend are read, so batches on such a campaign run one after the other; rollup and spend rows are upserts
+ * that wait for each other, and a deadlock between them is retried (`writeSafely`).
  */
 export class ConversionWriter {
   private readonly queue: Queued[] = [];
-  private running = false;
+  private readonly maxInFlight: number;
+  private inFlight = 0;
+  /** most batches that were in flight at once (tests check that batches did overlap) */
+  peakInFlight = 0;
+  private dispatching = false;
   /** size of the last batch: how many callers are likely to come back while the writer is idle */
   private lastBatchSize = 0;
   private lastBatchMs = 0;
+  /** the last batch written locked campaigns: the next one most likely needs the same locks */
+  private lastBatchLocked = false;
   private linger: { target: number; done: () => void } | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    options: ConversionWriterOptions = {},
+  ) {
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
+  }
 
   submit(request: ConversionRequest): Promise<ConversionOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ ...request, resolve, reject });
       if (this.linger && this.queue.length >= this.linger.target) this.linger.done();
-      if (!this.running) void this.run();
+      this.dispatch();
     });
   }
 
-  private async run(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.queue.length > 0) {
-        // Under load, the callers of the batch just answered come back a moment later: waiting a few
-        // milliseconds for them makes one batch of all, instead of a batch of the few that were early
-        // followed by one of the rest, each paying a transaction. Alone (last batch of one), no wait.
-        if (this.lastBatchSize > 1 && this.queue.length < this.lastBatchSize) {
-          // never longer than half a batch's write: waiting must cost less than the transaction it saves
-          await this.waitForQueue(this.lastBatchSize, Math.min(MAX_LINGER_MS, this.lastBatchMs / 2));
-        }
-        const batch = this.queue.splice(0, MAX_BATCH);
-        this.lastBatchSize = batch.length;
-        const started = performance.now();
-        const settled = await writeSafely(this.db, batch);
-        this.lastBatchMs = performance.now() - started;
-        batch.forEach((item, i) => {
-          const s = settled[i]!;
-          if (s.ok) item.resolve(s.outcome);
-          else item.reject(s.error);
-        });
+  /** Starts batches while there are callers waiting and a batch may start (one dispatcher at a time). */
+  private dispatch(): void {
+    if (this.dispatching) return;
+    this.dispatching = true;
+    void this.startBatches().finally(() => {
+      this.dispatching = false;
+      // a batch that finished while the dispatcher was leaving may have freed the slot the queue waits for
+      if (this.mayStart()) this.dispatch();
+    });
+  }
+
+  /**
+   * Whether a batch may start now. Beside a batch in flight, another starts only once as many callers wait
+   * as the last batch held: splitting the same callers into more, smaller transactions costs CPU per
+   * conversion (each batch pays its statements), so batches overlap when the writer falls behind, not as
+   * soon as a caller arrives.
+   */
+  private mayStart(): boolean {
+    if (this.queue.length === 0 || this.inFlight >= this.maxInFlight) return false;
+    // nor beside batches that lock their campaigns (budget, daily cap, tiers): those would only wait for
+    // the lock, holding a connection, and split the callers into more transactions
+    return this.inFlight === 0 || (!this.lastBatchLocked && this.queue.length >= this.lastBatchSize);
+  }
+
+  private async startBatches(): Promise<void> {
+    while (this.mayStart()) {
+      // Under load, the callers of a batch just answered come back a moment later: waiting a few
+      // milliseconds for them makes one batch of all, instead of a batch of the few that were early
+      // followed by one of the rest, each paying a transaction. Alone (last batch of one), no wait.
+      if (this.lastBatchSize > 1 && this.queue.length < this.lastBatchSize) {
+        // never longer than half a batch's write: waiting must cost less than the transaction it saves
+        await this.waitForQueue(this.lastBatchSize, Math.min(MAX_LINGER_MS, this.lastBatchMs / 2));
       }
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.lastBatchSize = batch.length;
+      this.inFlight++;
+      this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+      void this.write(batch);
+    }
+  }
+
+  private async write(batch: Queued[]): Promise<void> {
+    const started = performance.now();
+    try {
+      const written: BatchStats = { locked: false };
+      const settled = await writeSafely(this.db, batch, written);
+      this.lastBatchLocked = written.locked;
+      batch.forEach((item, i) => {
+        const s = settled[i]!;
+        if (s.ok) item.resolve(s.outcome);
+        else item.reject(s.error);
+      });
+    } catch (error) {
+      for (const item of batch) item.reject(error);
     } finally {
-      this.running = false;
+      this.lastBatchMs = performance.now() - started;
+      this.inFlight--;
+      this.dispatch();
     }
   }
 
@@ -109,18 +171,6 @@ export class ConversionWriter {
   }
 }
 
-const writers = new WeakMap<Db, ConversionWriter>();
-
-/** The writer of this database (one per app instance). */
-export function conversionWriter(db: Db): ConversionWriter {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = new ConversionWriter(db);
-    writers.set(db, writer);
-  }
-  return writer;
-}
-
 class RetryBatch extends Error {}
 
 function isRetryable(err: unknown): boolean {
@@ -133,19 +183,25 @@ function isRetryable(err: unknown): boolean {
   return false;
 }
 
+/** What the writer learns from a batch for the ones after it. */
+interface BatchStats {
+  /** campaigns were locked */
+  locked: boolean;
+}
+
 /**
  * Writes a batch, retrying the races it can lose. A batch that fails otherwise (a database error no rule
  * foresaw) is written again one conversion at a time, so that only the one that causes it fails.
  */
-async function writeSafely(db: Db, batch: Queued[]): Promise<Settled[]> {
+async function writeSafely(db: Db, batch: Queued[], stats: BatchStats): Promise<Settled[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await writeBatch(db, batch);
+      return await writeBatch(db, batch, stats);
     } catch (error) {
       if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
       if (batch.length === 1) return [{ ok: false, error }];
       const alone: Settled[] = [];
-      for (const item of batch) alone.push(...(await writeSafely(db, [item])));
+      for (const item of batch) alone.push(...(await writeSafely(db, [item], stats)));
       return alone;
     }
   }
@@ -179,7 +235,7 @@ const PIXEL_TAKEN =
  * arrival order, then inserts the conversions, the commissions and the publishers' notifications with one
  * statement each.
  */
-async function writeBatch(db: Db, items: Queued[]): Promise<Settled[]> {
+async function writeBatch(db: Db, items: Queued[], stats: BatchStats): Promise<Settled[]> {
   const rates = await items[0]!.rates();
   return db.transaction(async (tx) => {
     const settled: (Settled | undefined)[] = items.map(() => undefined);
@@ -203,6 +259,21 @@ async function writeBatch(db: Db, items: Queued[]): Promise<Settled[]> {
       }
     });
 
+    // Budgets, daily caps, tiers and unsigned pixels are decided under the campaign's lock, on its current row.
+    // Locked before the orders are looked up: a batch that stored one of these orders on such a campaign
+    // held the lock and has committed by now, so the lookup below sees it (and this batch does not plan a
+    // commission for an order another one stored).
+    const locked = new Set(
+      candidates
+        .filter((c) => c.clientReported || needsCampaignLock(campaigns.get(c.found.click.campaignId)!))
+        .map((c) => c.found.click.campaignId),
+    );
+    if (locked.size > 0) {
+      stats.locked = true;
+      for (const id of locked) campaigns.delete(id);
+      for (const row of await lockCampaigns(tx, [...locked])) campaigns.set(row.id, row);
+    }
+
     // an order stored before answers with its first result, whatever the rules say now
     const stored = await cq.findOrders(
       tx,
@@ -216,17 +287,6 @@ async function writeBatch(db: Db, items: Queued[]): Promise<Settled[]> {
       if (first) settled[c.index] = { ok: true, outcome: duplicateOf(first) };
       return !first;
     });
-
-    // budgets, daily caps, tiers and unsigned pixels are decided under the campaign's lock, on its current row
-    const locked = new Set(
-      fresh
-        .filter((c) => c.clientReported || needsCampaignLock(campaigns.get(c.found.click.campaignId)!))
-        .map((c) => c.found.click.campaignId),
-    );
-    if (locked.size > 0) {
-      for (const id of locked) campaigns.delete(id);
-      for (const row of await lockCampaigns(tx, [...locked])) campaigns.set(row.id, row);
-    }
 
     const checked: Checked[] = [];
     for (const c of fresh) {

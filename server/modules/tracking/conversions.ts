@@ -4,7 +4,8 @@ import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
 import type { NotificationRow } from '../notifications/notify';
 import type { ClickBuffer } from './click-buffer';
-import { conversionWriter } from './conversion-batch';
+import type { ConversionWriter } from './conversion-batch';
+
 export interface ConversionInput {
   clickId: string;
   orderId: string;
@@ -49,6 +50,8 @@ export interface ConversionDeps {
   db: Db;
   clicks: ClickBuffer;
   rates: () => Promise<RateTable>;
+  /** the process's group-commit writer for this database (Tracking.conversions) */
+  writer: ConversionWriter;
   now?: () => Date;
 }
 
@@ -64,5 +67,5 @@ export async function recordConversion(
   const now = deps.now?.() ?? new Date();
   // a postback that follows its click within the buffer window must find the click written
   if (deps.clicks.has(input.clickId)) await deps.clicks.flush();
-  return conversionWriter(deps.db).submit({ input, now, rates: deps.rates });
+  return deps.writer.submit({ input, now, rates: deps.rates });
 }

@@ -8,6 +8,7 @@ import type { CampaignRow } from '../campaigns/queries';
 import { lockCampaign, recordCommission } from '../commissions/record';
 import { UserAgents } from './bots';
 import { ClickBuffer, NO_SUB_IDS, UniqueClickWindow, type ClickRecord } from './click-buffer';
+import { CONCURRENT_BATCHES, ConversionWriter } from './conversion-batch';
 import { LinkCache, linkUnavailableReason, type LinkTarget } from './link-cache';
 import * as q from './queries';
 import { MAX_SUB_ID_LENGTH } from './schema';
@@ -42,6 +43,8 @@ export interface TrackingOptions {
   clickFlushMs: number;
   /** the database's bulk load (`Database.copyFrom`), where it has one */
   copyFrom?: (sql: string, data: string) => Promise<void>;
+  /** the database runs transactions side by side (PostgreSQL, not PGlite): conversions are written in overlapping batches */
+  concurrentTransactions?: boolean;
 }
 
 /** What the budget notice needs of a campaign that was just paused. */
@@ -94,6 +97,8 @@ export class Tracking {
   readonly links: LinkCache;
   readonly clicks: ClickBuffer;
   readonly rates: RateCache;
+  /** group commit of conversions (postbacks, pixels) */
+  readonly conversions: ConversionWriter;
   /** random per process: only the in-process test tool can mark clicks as tests */
   readonly testToken = randomBytes(24).toString('base64url');
   private readonly unique = new UniqueClickWindow(UNIQUE_WINDOW_MS);
@@ -111,6 +116,9 @@ export class Tracking {
       windowMs: options.clickFlushMs,
     });
     this.rates = createRateCache(ctx);
+    this.conversions = new ConversionWriter(ctx.db, {
+      maxInFlight: options.concurrentTransactions ? CONCURRENT_BATCHES : 1,
+    });
     ctx.events.on('campaign.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
     ctx.events.on('application.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
     ctx.events.on('user.changed', () => this.links.clear());
@@ -119,7 +127,7 @@ export class Tracking {
   static async create(
     ctx: AppContext,
     log: FastifyBaseLogger,
-    options: Pick<TrackingOptions, 'copyFrom'> = {},
+    options: Pick<TrackingOptions, 'copyFrom' | 'concurrentTransactions'> = {},
   ): Promise<Tracking> {
     const salt = await getOrCreateSecret(ctx.db, 'click_ip_salt');
     const tracking = new Tracking(ctx, salt, log, { ...options, clickFlushMs: ctx.config.clickFlushMs });
