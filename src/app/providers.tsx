@@ -13,6 +13,7 @@ import {
   PERSIST_STORAGE_KEY,
   type PersistOptions,
 } from '../lib/query-client';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { useUiPreferences } from '../lib/ui-preferences';
 import { DisplayMoneyProvider } from './display-money-provider';
 import { AppErrorBoundary } from './layout/error-boundary';
@@ -20,6 +21,16 @@ import { cssVariablesResolver, theme } from './theme';
 
 // Toasts shown before it loads wait in the notifications store and appear once it has.
 const Notifications = lazy(() => import('./toast-container').then((m) => ({ default: m.Notifications })));
+
+/** The toast container mounts after the first frame (src/lib/after-first-paint.ts); toasts wait for it. */
+function DeferredNotifications() {
+  if (!useAfterFirstPaint()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="bottom-right" />
+    </Suspense>
+  );
+}
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -192,9 +203,7 @@ export function AppProviders({
       forceColorScheme={prefs.theme}
       env={env}
     >
-      <Suspense fallback={null}>
-        <Notifications position="bottom-right" />
-      </Suspense>
+      <DeferredNotifications />
       <AppErrorBoundary>
         <AuthProvider store={authStore}>
           <QueryProvider client={client} persist={persist}>

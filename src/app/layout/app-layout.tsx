@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { settingsKeys } from '../../features/settings/api/settings-keys';
 import { GlobalSearch } from '../../features/search/components/global-search';
 import { HeaderSearch } from '../../features/search/components/header-search';
+import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
 import { CurrencySwitcher } from './currency-switcher';
 import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
@@ -46,6 +47,9 @@ export function AppLayout() {
   const preset = effectiveLayoutPreset(prefs, user?.role);
   const withSidebar = !hidesSidebar(preset);
   const sidebarOpen = isMobile ? mobileOpened : !prefs.sidebarCollapsed;
+  // The global search dialog, the live message stream and the search deep links (nothing of them shows
+  // at start) mount after the first frame.
+  const afterFirstPaint = useAfterFirstPaint();
 
   const toggleSidebar = () => {
     if (isMobile) mobile.toggle();
@@ -95,7 +99,8 @@ export function AppLayout() {
 
       {withSidebar && (
         <AppShell.Navbar p="xs" aria-label="Sidebar">
-          <ScrollArea>
+          {/* Native scrolling: Mantine's ScrollArea measures itself in effects, re-rendering at start. */}
+          <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
             <NavLink
               component={Link}
               to="/dashboard"
@@ -106,7 +111,7 @@ export function AppLayout() {
             <Divider my="xs" />
             <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
             <RoleNav role={user?.role} onNavigate={mobile.close} />
-          </ScrollArea>
+          </Box>
         </AppShell.Navbar>
       )}
 
@@ -119,9 +124,9 @@ export function AppLayout() {
           </OfflineAwarePage>
         </Box>
       </AppShell.Main>
-      {user && <GlobalSearch userId={user.id} />}
-      {user && <MessagingLive />}
-      <SearchDeepLinks />
+      {afterFirstPaint && user && <GlobalSearch userId={user.id} />}
+      {afterFirstPaint && user && <MessagingLive />}
+      {afterFirstPaint && <SearchDeepLinks />}
     </AppShell>
   );
 }

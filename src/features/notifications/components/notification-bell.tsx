@@ -3,6 +3,7 @@ import { Suspense, useId, useState } from 'react';
 import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updates';
 import { BellIcon } from '../../../components/icons';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { lazyWithMoreStyles } from '../../../lib/load-more-styles';
 
 // The list and its actions (their write code and input schemas) load when the bell first opens.
@@ -15,6 +16,18 @@ export function NotificationBell() {
   const { data } = useNotificationStats();
   useNotificationLiveUpdates();
   const unread = data?.unread_notifications ?? 0;
+  const popoverReady = useAfterFirstPaint();
+
+  const button = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+      onClick={() => setOpened((open) => !open)}
+    >
+      <BellIcon />
+    </ActionIcon>
+  );
 
   return (
     <Indicator
@@ -26,42 +39,38 @@ export function NotificationBell() {
       disabled={unread === 0}
       zIndex={2}
     >
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-end"
-        width={400}
-        shadow="md"
-        trapFocus
-        withinPortal
-      >
-        <Popover.Target>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
-            onClick={() => setOpened((open) => !open)}
-          >
-            <BellIcon />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown
-          aria-labelledby={titleId}
-          maw="calc(100vw - 16px)"
-          mah="80vh"
-          style={{ overflowY: 'auto' }}
+      {/* The same button, its popover mounted after the first frame (src/lib/after-first-paint.ts). */}
+      {popoverReady ? (
+        <Popover
+          opened={opened}
+          onChange={setOpened}
+          position="bottom-end"
+          width={400}
+          shadow="md"
+          trapFocus
+          withinPortal
         >
-          <Suspense
-            fallback={
-              <Center p="md">
-                <Loader size="sm" aria-label="Loading notifications" />
-              </Center>
-            }
+          <Popover.Target>{button}</Popover.Target>
+          <Popover.Dropdown
+            aria-labelledby={titleId}
+            maw="calc(100vw - 16px)"
+            mah="80vh"
+            style={{ overflowY: 'auto' }}
           >
-            <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
-          </Suspense>
-        </Popover.Dropdown>
-      </Popover>
+            <Suspense
+              fallback={
+                <Center p="md">
+                  <Loader size="sm" aria-label="Loading notifications" />
+                </Center>
+              }
+            >
+              <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
+            </Suspense>
+          </Popover.Dropdown>
+        </Popover>
+      ) : (
+        button
+      )}
     </Indicator>
   );
 }

@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { SearchIcon } from '../../../components/icons';
 import { searchSpotlight } from '../search-spotlight-store';
 
@@ -6,6 +7,9 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 /** The header's search box: opens the global search (as Ctrl/Cmd+K does); an icon on narrow screens. */
 export function HeaderSearch() {
+  // The dialog registers the same shortcut, but mounts after the shell's first frame
+  // (src/lib/after-first-paint.ts): from here Ctrl/Cmd+K works from the start. Opening twice is a no-op.
+  useHotkeys([['mod+K', searchSpotlight.open]], []);
   return (
     <>
       <UnstyledButton
