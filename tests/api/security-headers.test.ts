@@ -1,0 +1,97 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** Headers that change from answer to answer (time, size, file stamps), left out of the comparison. */
+const VOLATILE = new Set(['date', 'content-length', 'etag', 'last-modified', 'keep-alive', 'connection']);
+
+const stable = (headers: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !VOLATILE.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+
+describe('security headers', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'affilio-headers-'));
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><title>Affilio</title><div id="root"></div>',
+    );
+    await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    t = await createTestApp({ staticDir: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  // every helmet header, as @fastify/helmet sent them when it built its middleware per request
+  const CSP =
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+    "font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';" +
+    "base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  const HELMET = {
+    'content-security-policy': CSP,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  const STATIC = { 'accept-ranges': 'bytes', 'cache-control': 'no-cache', vary: 'accept-encoding' };
+
+  it.each([
+    ['an HTML page', '/dashboard', 200, { ...HELMET, ...STATIC, 'content-type': 'text/html; charset=utf-8' }],
+    [
+      'an API answer',
+      '/api/health',
+      200,
+      { ...HELMET, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' },
+    ],
+    [
+      'the service worker',
+      '/sw.js',
+      200,
+      { ...HELMET, ...STATIC, 'content-type': 'application/javascript; charset=utf-8' },
+    ],
+    [
+      'an API 404',
+      '/api/no-such-route',
+      404,
+      { ...HELMET, 'content-type': 'application/json; charset=utf-8' },
+    ],
+    [
+      // the tracking link's pages opt out of helmet and carry a stricter policy of their own
+      'a tracking link page',
+      '/t/no-such-code',
+      404,
+      {
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        'content-type': 'text/html; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+      },
+    ],
+  ])('sends exactly the expected headers on %s', async (_what, url, status, headers) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(stable(res.headers)).toEqual(stable(headers));
+  });
+
+  it('sends the same headers on a postback answer', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/postback', payload: {} });
+    for (const [name, value] of Object.entries(HELMET)) expect(res.headers[name], name).toBe(value);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
