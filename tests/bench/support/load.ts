@@ -106,7 +106,7 @@ export function table(rows: string[][]): string {
 export const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on every Linux build). */
-const CLOCK_TICKS_PER_S = 100;
+export const CLOCK_TICKS_PER_S = 100;
 
 /** CPU time (user + system, all threads) of a process so far, in ms, and of its main thread; null when gone. */
 export function processCpuMs(pid: number): { total: number; main: number } | null {

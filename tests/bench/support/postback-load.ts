@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { processCpuMs } from './load';
+import { CLOCK_TICKS_PER_S, processCpuMs } from './load';
 
 export interface Postback {
   click_id: string;
@@ -98,10 +98,28 @@ export async function firePostbacks(
   }
 }
 
+/** the postmaster of the cluster serving each bench database, once a backend of it was seen */
+const postmasters = new Map<string, number>();
+
+/** CPU ms of the children a process has reaped (cutime + cstime), null when it is gone. */
+function reapedChildrenCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after "(comm)": ppid is field 4, cutime 16, cstime 17
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * CPU time so far (ms) of the PostgreSQL backends serving `database` on this machine, by process title
- * ("postgres: user database 127.0.0.1(port) idle"): what the server's queries cost PostgreSQL. Background
- * processes (WAL writer, checkpointer) are not counted; null when no backend is found.
+ * ("postgres: user database 127.0.0.1(port) idle"): what the server's queries cost PostgreSQL. Backends that
+ * have exited meanwhile (the pool closes idle connections) count too, through what their postmaster reaped
+ * (so that a difference of two readings neither loses nor subtracts them); that also holds the few other
+ * processes of the cluster that ended (a throwaway cluster serves only the bench). Background processes that
+ * still run (WAL writer, checkpointer) are not counted; null when no backend was ever found.
  */
 export function databaseBackendsCpuMs(database: string): number | null {
   let total = 0;
@@ -120,7 +138,18 @@ export function databaseBackendsCpuMs(database: string): number | null {
       total += cpu.total;
       found = true;
     }
+    if (!postmasters.has(database)) {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        postmasters.set(database, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // the backend ended meanwhile: the next one tells
+      }
+    }
   }
+  const postmaster = postmasters.get(database);
+  const reaped = postmaster === undefined ? null : reapedChildrenCpuMs(postmaster);
+  if (reaped !== null) return total + reaped;
   return found ? total : null;
 }
 
