@@ -23,9 +23,13 @@ function toRateTable(data: unknown, source: CurrencyCode): RateTable {
   return { source, rates, asOf: body.as_of ?? null, origin: 'live' };
 }
 
+let lastSave: Promise<void> = Promise.resolve();
+
 /** The rates the device saved last; null when it has none or IndexedDB is unavailable. */
 async function savedRates(source: CurrencyCode): Promise<RateTable | null> {
   try {
+    // A save still waiting for an idle moment holds the newest rates.
+    await lastSave;
     return await (await persisted()).loadSavedRates(source);
   } catch {
     return null;
@@ -45,11 +49,37 @@ export async function getRates(source: CurrencyCode): Promise<RateTable> {
   } catch {
     return (await savedRates(source)) ?? builtInRates(source);
   }
-  // A failed save only costs the offline copy.
-  await persisted()
+  saveWhenIdle(table);
+  return table;
+}
+
+/** Resolves once the last save of live rates on this device is done (or failed): for tests. */
+export const ratesSaved = (): Promise<void> => lastSave;
+
+/** After the page's load event, at the browser's first idle moment (or within 5 s). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => resolve(), { timeout: 5000 })
+        : setTimeout(resolve, 0);
+    if (typeof document === 'undefined' || document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+/**
+ * Keeps the live rates for offline use. Loading and opening Dexie took a long task of the start (the
+ * rates arrive with the dashboard's first data), so the write waits until the browser is idle; should
+ * the tab close first nothing is lost but this copy, and the next start fetches the rates again. A
+ * failed save only costs the offline copy.
+ */
+function saveWhenIdle(table: RateTable): void {
+  lastSave = lastSave
+    .then(whenIdle)
+    .then(persisted)
     .then((m) => m.saveRates(table))
     .catch(() => undefined);
-  return table;
 }
 
 const staleTime = (query: Query<RateTable>) =>

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getRates } from '../../../../src/features/currency/api/get-rates';
+import { getRates, ratesSaved } from '../../../../src/features/currency/api/get-rates';
 import { loadSavedRates, saveRates } from '../../../../src/features/currency/utils/persisted-rates';
 import { AffilioDatabase, db } from '../../../../src/lib/db';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
@@ -31,6 +31,8 @@ describe('GET /currency/rates and its fallbacks (spec §8)', () => {
       asOf: '2025-06-02',
       origin: 'live',
     });
+    // Saved once the browser is idle, not before the answer is used.
+    await ratesSaved();
     const row = await db.rates.get(['USD', '2025-06-02']);
     expect(row).toMatchObject({ source: 'USD', day: '2025-06-02', rates: LIVE.rates });
   });
