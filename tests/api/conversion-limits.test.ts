@@ -1,11 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, campaigns, clicks, commissions, conversions } from '../../server/db/schema';
-import { loadRates } from '../../server/modules/currency/rates';
+import { auditLog, campaigns, commissions, conversions } from '../../server/db/schema';
 import { ConversionWriter } from '../../server/modules/tracking/conversion-batch';
 import type { ConversionOutcome } from '../../server/modules/tracking/conversions';
 import { call, type TestApp } from './support/test-app';
-import { approvedLink, appWithParties, clickOn, postback, type Party } from './support/tracking-fixtures';
+import {
+  approvedLink,
+  appWithParties,
+  clickOn,
+  clickWritten,
+  postback,
+  saleRequest,
+  type Party,
+} from './support/tracking-fixtures';
 
 // Budgets, daily caps and tiers stay exact when many postbacks for one campaign arrive at once: in one
 // process they are written in batches, and two writers (two transactions at a time on PostgreSQL) wait on
@@ -134,28 +141,10 @@ describe('budgets, daily caps and tiers under concurrent postbacks', () => {
   it('stays exact with two writers racing (two transactions at once on PostgreSQL)', async () => {
     const l = await clicked({ budget_minor: 7 * 1500, daily_cap_minor: 20 * 1500 });
     const db = t.database.db;
-    // the writers are used directly here, past the route that flushes a click still in the buffer
-    for (let i = 0; (await db.select().from(clicks).where(eq(clicks.id, l.clickId))).length === 0; i++) {
-      if (i > 100) throw new Error('the click was not written');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const rates = () => loadRates(db);
+    await clickWritten(t, l.clickId);
     const writers = [new ConversionWriter(db), new ConversionWriter(db)];
     const settled = await Promise.allSettled(
-      Array.from({ length: PARALLEL }, (_, i) =>
-        writers[i % 2]!.submit({
-          input: {
-            clickId: l.clickId,
-            orderId: `race-${i}`,
-            amount: '80.00',
-            event: 'sale',
-            secret: l.campaign.tracking_secret,
-            source: 'postback',
-          },
-          now: new Date(),
-          rates,
-        }),
-      ),
+      Array.from({ length: PARALLEL }, (_, i) => writers[i % 2]!.submit(saleRequest(t, l, `race-${i}`))),
     );
     const created = settled.filter(
       (s): s is PromiseFulfilledResult<ConversionOutcome> =>

@@ -1,11 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, commissions, conversions } from '../../server/db/schema';
-import { loadRates } from '../../server/modules/currency/rates';
+import { commissions, conversions } from '../../server/db/schema';
 import { ConversionWriter } from '../../server/modules/tracking/conversion-batch';
 import type { ConversionOutcome } from '../../server/modules/tracking/conversions';
-import { createTestApp, type TestApp } from './support/test-app';
-import { approvedLink, clickOn, party, type Party } from './support/tracking-fixtures';
+import type { TestApp } from './support/test-app';
+import {
+  approvedLink,
+  appWithParties,
+  clickOn,
+  clickWritten,
+  saleRequest,
+  type Party,
+} from './support/tracking-fixtures';
 
 // Overlapping batches (ConversionWriter with maxInFlight > 1, as on PostgreSQL: several transactions at
 // once, each on its own connection; PGlite runs them one after the other). The same order in batches that
@@ -17,9 +23,7 @@ let adv: Party;
 let pub: Party;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adv = await party(t, 'advertiser');
-  pub = await party(t, 'publisher');
+  ({ t, adv, pub } = await appWithParties());
 });
 afterAll(() => t.close());
 
@@ -28,12 +32,7 @@ let clickNo = 0;
 async function clicked(campaign: Record<string, unknown>) {
   const link = await approvedLink(t, adv, pub, campaign);
   const { clickId } = await clickOn(t, link.code, { ip: `192.0.2.${++clickNo % 250}` });
-  const db = t.database.db;
-  // the writers are used directly here, past the route that flushes a click still in the buffer
-  for (let i = 0; (await db.select().from(clicks).where(eq(clicks.id, clickId!))).length === 0; i++) {
-    if (i > 100) throw new Error('the click was not written');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await clickWritten(t, clickId!);
   return { ...link, clickId: clickId! };
 }
 
@@ -44,23 +43,9 @@ type Clicked = Awaited<ReturnType<typeof clicked>>;
  * batch for what has arrived while a slot is free, so batches with the same orders are written at once.
  */
 async function submitSpread(writers: ConversionWriter[], l: Clicked, orders: string[]) {
-  const rates = () => loadRates(t.database.db);
   const pending: Promise<ConversionOutcome>[] = [];
   for (const [i, orderId] of orders.entries()) {
-    pending.push(
-      writers[i % writers.length]!.submit({
-        input: {
-          clickId: l.clickId,
-          orderId,
-          amount: '80.00',
-          event: 'sale',
-          secret: l.campaign.tracking_secret,
-          source: 'postback',
-        },
-        now: new Date(),
-        rates,
-      }),
-    );
+    pending.push(writers[i % writers.length]!.submit(saleRequest(t, l, orderId)));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return Promise.allSettled(pending);

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { websites } from '../../../server/db/schema';
+import { clicks, websites } from '../../../server/db/schema';
+import type { ConversionRequest } from '../../../server/modules/tracking/conversion-batch';
+import { loadRates } from '../../../server/modules/currency/rates';
 import { call, createTestApp, createUser, login, type TestApp } from './test-app';
 
 export interface Party {
@@ -90,4 +92,36 @@ export async function clickOn(
 
 export function postback(t: TestApp, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/postback', payload });
+}
+
+/**
+ * Waits until a click is in the database: tests that hand conversions to a ConversionWriter directly skip
+ * the route, which flushes a click still in the buffer first.
+ */
+export async function clickWritten(t: TestApp, clickId: string): Promise<void> {
+  const db = t.database.db;
+  for (let i = 0; (await db.select().from(clicks).where(eq(clicks.id, clickId))).length === 0; i++) {
+    if (i > 100) throw new Error('the click was not written');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A sale of 80.00 on a clicked link, as the postback route hands it to a ConversionWriter. */
+export function saleRequest(
+  t: TestApp,
+  l: { clickId: string; campaign: { tracking_secret: string } },
+  orderId: string,
+): ConversionRequest {
+  return {
+    input: {
+      clickId: l.clickId,
+      orderId,
+      amount: '80.00',
+      event: 'sale',
+      secret: l.campaign.tracking_secret,
+      source: 'postback',
+    },
+    now: new Date(),
+    rates: () => loadRates(t.database.db),
+  };
 }
