@@ -1,29 +1,24 @@
 import { Button, Menu } from '@mantine/core';
-import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { SUPPORTED_CURRENCIES, isSupportedCurrency } from '../../lib/currency';
 import { useEffectiveCurrency } from '../hooks/use-effective-currency';
 
 /** The display currency, next to the theme toggle: every money figure follows the choice at once. */
 export function CurrencySwitcher() {
   const { currency, setCurrency } = useEffectiveCurrency();
-  const menuReady = useAfterFirstPaint();
-  const button = (
-    <Button
-      variant="default"
-      size="sm"
-      px="xs"
-      // The name contains the visible code (WCAG 2.5.3).
-      aria-label={`Display currency ${currency}`}
-      title={`Amounts are shown in ${currency}`}
-    >
-      {currency}
-    </Button>
-  );
-  // The same button, its menu mounted after the first frame (src/lib/after-first-paint.ts).
-  if (!menuReady) return button;
   return (
     <Menu position="bottom-end" width={120}>
-      <Menu.Target>{button}</Menu.Target>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="sm"
+          px="xs"
+          // The name contains the visible code (WCAG 2.5.3).
+          aria-label={`Display currency ${currency}`}
+          title={`Amounts are shown in ${currency}`}
+        >
+          {currency}
+        </Button>
+      </Menu.Target>
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
         <Menu.Label>Show amounts in</Menu.Label>
         <Menu.RadioGroup

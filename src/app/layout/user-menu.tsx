@@ -2,35 +2,30 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../hooks/use-sign-out';
 import type { User } from '../../features/auth/types';
-import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { initials } from '../../lib/format-text';
 import classes from './user-menu.module.css';
+
 
 export function UserMenu({ user }: { user: User }) {
   const logout = useSignOut();
   const navigate = useNavigate();
 
-  const menuReady = useAfterFirstPaint();
-  // The name must contain the visible text (WCAG 2.5.3): the user's name, shown from sm up. The
-  // initials are drawn by CSS, so they are decoration, not text.
-  const button = (
-    <UnstyledButton aria-label={`Account menu, ${user.name || user.email}`}>
-      <Group gap="xs">
-        <Avatar radius="xl" size="sm" color="blue" aria-hidden>
-          <span className={classes.initials} data-initials={initials(user.name.trim() || user.email)} />
-        </Avatar>
-        <Text size="sm" visibleFrom="sm">
-          {user.name || user.email}
-        </Text>
-      </Group>
-    </UnstyledButton>
-  );
-  // The same button, its menu mounted after the first frame (src/lib/after-first-paint.ts).
-  if (!menuReady) return button;
-
   return (
     <Menu position="bottom-end" width={200}>
-      <Menu.Target>{button}</Menu.Target>
+      <Menu.Target>
+        {/* The name must contain the visible text (WCAG 2.5.3): the user's name, shown from sm up. The
+            initials are drawn by CSS, so they are decoration, not text. */}
+        <UnstyledButton aria-label={`Account menu, ${user.name || user.email}`}>
+          <Group gap="xs">
+            <Avatar radius="xl" size="sm" color="blue" aria-hidden>
+              <span className={classes.initials} data-initials={initials(user.name.trim() || user.email)} />
+            </Avatar>
+            <Text size="sm" visibleFrom="sm">
+              {user.name || user.email}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to="/profile">

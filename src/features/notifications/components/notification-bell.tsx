@@ -3,7 +3,6 @@ import { Suspense, useId, useState } from 'react';
 import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updates';
 import { BellIcon } from '../../../components/icons';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { lazyWithMoreStyles } from '../../../lib/load-more-styles';
 
 // The list and its actions (their write code and input schemas) load when the bell first opens.
@@ -16,18 +15,6 @@ export function NotificationBell() {
   const { data } = useNotificationStats();
   useNotificationLiveUpdates();
   const unread = data?.unread_notifications ?? 0;
-  const popoverReady = useAfterFirstPaint();
-
-  const button = (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
-      onClick={() => setOpened((open) => !open)}
-    >
-      <BellIcon />
-    </ActionIcon>
-  );
 
   return (
     <Indicator
@@ -39,38 +26,42 @@ export function NotificationBell() {
       disabled={unread === 0}
       zIndex={2}
     >
-      {/* The same button, its popover mounted after the first frame (src/lib/after-first-paint.ts). */}
-      {popoverReady ? (
-        <Popover
-          opened={opened}
-          onChange={setOpened}
-          position="bottom-end"
-          width={400}
-          shadow="md"
-          trapFocus
-          withinPortal
-        >
-          <Popover.Target>{button}</Popover.Target>
-          <Popover.Dropdown
-            aria-labelledby={titleId}
-            maw="calc(100vw - 16px)"
-            mah="80vh"
-            style={{ overflowY: 'auto' }}
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={400}
+        shadow="md"
+        trapFocus
+        withinPortal
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+            onClick={() => setOpened((open) => !open)}
           >
-            <Suspense
-              fallback={
-                <Center p="md">
-                  <Loader size="sm" aria-label="Loading notifications" />
-                </Center>
-              }
-            >
-              <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
-            </Suspense>
-          </Popover.Dropdown>
-        </Popover>
-      ) : (
-        button
-      )}
+            <BellIcon />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown
+          aria-labelledby={titleId}
+          maw="calc(100vw - 16px)"
+          mah="80vh"
+          style={{ overflowY: 'auto' }}
+        >
+          <Suspense
+            fallback={
+              <Center p="md">
+                <Loader size="sm" aria-label="Loading notifications" />
+              </Center>
+            }
+          >
+            <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
+          </Suspense>
+        </Popover.Dropdown>
+      </Popover>
     </Indicator>
   );
 }
