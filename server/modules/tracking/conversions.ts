@@ -1,4 +1,3 @@
-import type { Db } from '../../db/connection';
 import type { RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
@@ -47,7 +46,6 @@ export interface ConversionOutcome {
 }
 
 export interface ConversionDeps {
-  db: Db;
   clicks: ClickBuffer;
   rates: () => Promise<RateTable>;
   /** the process's group-commit writer for this database (Tracking.conversions) */

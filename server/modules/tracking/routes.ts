@@ -74,7 +74,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
     let outcome: ConversionOutcome;
     try {
       outcome = await recordConversion(
-        { db: ctx.db, clicks: tracking.clicks, rates: tracking.rates.get, writer: tracking.conversions },
+        { clicks: tracking.clicks, rates: tracking.rates.get, writer: tracking.conversions },
         input,
       );
     } catch (err) {
