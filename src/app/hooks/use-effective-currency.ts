@@ -1,8 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAuthUser } from '../../features/auth/stores/auth-store';
-import { getAdminSettingsQueryOptions } from '../../features/settings/api/get-admin-settings';
-import { getPublicSettingsQueryOptions } from '../../features/settings/api/get-public-settings';
+import {
+  getAdminSettingsQueryOptions,
+  useAdminSettings,
+} from '../../features/settings/api/get-admin-settings';
+import {
+  getPublicSettingsQueryOptions,
+  usePublicSettings,
+} from '../../features/settings/api/get-public-settings';
 import {
   getStoredCurrency,
   resolveEffectiveCurrency,
@@ -32,12 +38,8 @@ export function useEffectiveCurrency(): {
   const userId = user?.id;
   const preferred = user?.preferred_currency;
   const isAdmin = user?.role === 'admin';
-  useQuery({ ...getAdminSettingsQueryOptions(), enabled: isAdmin, notifyOnChangeProps: [] });
-  useQuery({
-    ...getPublicSettingsQueryOptions(),
-    enabled: Boolean(user) && !isAdmin,
-    notifyOnChangeProps: [],
-  });
+  useAdminSettings({ enabled: isAdmin, silent: true });
+  usePublicSettings({ enabled: Boolean(user) && !isAdmin, silent: true });
   const subscribe = useCallback(
     (listener: () => void) => {
       const unsubscribeChoice = subscribeStoredCurrency(listener);

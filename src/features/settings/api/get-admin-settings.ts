@@ -13,7 +13,10 @@ export async function getAdminSettings(): Promise<AdminSettings> {
 export const getAdminSettingsQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.admin(), queryFn: getAdminSettings });
 
-/** Only admins may read admin settings (spec §6): callers pass enabled = user is admin. */
-export function useAdminSettings({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...getAdminSettingsQueryOptions(), enabled });
+/**
+ * Only admins may read admin settings (spec §6): callers pass enabled = user is admin. `silent`: fetch and
+ * cache only, re-rendering nobody (a caller that reads the cache itself).
+ */
+export function useAdminSettings({ enabled, silent = false }: { enabled: boolean; silent?: boolean }) {
+  return useQuery({ ...getAdminSettingsQueryOptions(), enabled, ...(silent && { notifyOnChangeProps: [] }) });
 }

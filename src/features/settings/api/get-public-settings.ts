@@ -15,6 +15,11 @@ export async function getPublicSettings(): Promise<PublicSettings> {
 export const getPublicSettingsQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.public(), queryFn: getPublicSettings });
 
-export function usePublicSettings({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...getPublicSettingsQueryOptions(), enabled });
+/** `silent`: fetch and cache only, re-rendering nobody (a caller that reads the cache itself). */
+export function usePublicSettings({ enabled, silent = false }: { enabled: boolean; silent?: boolean }) {
+  return useQuery({
+    ...getPublicSettingsQueryOptions(),
+    enabled,
+    ...(silent && { notifyOnChangeProps: [] }),
+  });
 }
