@@ -112,6 +112,16 @@ function staticClosure(roots: readonly string[], getModuleInfo: ModuleInfoOf): S
 }
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      // Mantine's useId swaps React's id for a random one in a layout effect: a synchronous re-render of
+      // every component using it right after it mounts (src/lib/mantine-use-id.ts).
+      {
+        find: /^\.\/use-id\/use-id\.mjs$/,
+        replacement: path.resolve(import.meta.dirname, 'src/lib/mantine-use-id.ts'),
+      },
+    ],
+  },
   plugins: [
     react(),
     signedInPreload(SIGNED_IN_ROOTS),
