@@ -3,7 +3,13 @@ import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useSignOut } from '../hooks/use-sign-out';
-import { useAuth, useAuthStore } from '../../features/auth/stores/auth-store';
+import {
+  useAuth,
+  useAuthSelector,
+  useAuthStore,
+  useAuthUser,
+  type AuthState,
+} from '../../features/auth/stores/auth-store';
 import { needsOnboarding } from '../../features/auth/utils/needs-onboarding';
 
 export const DEFAULT_AUTHENTICATED_PATH = '/dashboard';
@@ -40,15 +46,21 @@ function AccountLoadFailed() {
   );
 }
 
+const selectToken = (state: AuthState) => state.token;
+const selectLoadingWithoutUser = (state: AuthState) => state.status === 'loading' && !state.user;
+
 /** App routes: signed-out users go to /login, remembering where they were. */
 export function RequireAuth() {
-  const { token, user, status } = useAuth();
+  // Only what decides the screen: /auth/me confirming the saved user re-renders nothing here.
+  const token = useAuthSelector(selectToken);
+  const user = useAuthUser();
+  const loadingWithoutUser = useAuthSelector(selectLoadingWithoutUser);
   const location = useLocation();
   // With the user saved at the last visit the app renders at once while /auth/me checks the session
   // (a 401 still signs out; a changed user re-renders): the first screen does not wait a round trip.
   // Without one it waits; the signed-in app is a large first render, and as a deferred (background)
   // render it yields to the browser every few milliseconds instead of running as one long task.
-  const loading = useDeferredValue(status === 'loading' && !user);
+  const loading = useDeferredValue(loadingWithoutUser);
   if (loading) return <LoadingScreen fullHeight />;
   if (!token) return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
   if (!user) return <AccountLoadFailed />;
@@ -57,7 +69,7 @@ export function RequireAuth() {
 
 /** Everything but /onboarding waits until onboarding is done. */
 export function RequireOnboarded() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   if (user && needsOnboarding(user)) return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }

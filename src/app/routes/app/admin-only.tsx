@@ -1,11 +1,11 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 
 /** Admin pages: anyone else sees why they cannot use it (the server refuses their calls anyway). */
 export function AdminOnly({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const user = useAuthUser();
   if (!user) return null;
   if (user.role !== 'admin') {
     return (

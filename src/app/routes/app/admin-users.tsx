@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { AdminUsersPanel } from '../../../features/admin/components/admin-users-panel';
 import type { Role } from '../../../features/admin/types';
 import { AdminOnly } from './admin-only';
@@ -27,7 +27,7 @@ const PAGES = {
 
 /** /admin-advertisers and /admin-publishers: one page, told which role it lists. */
 export function AdminUsersPage({ userRole: role }: { userRole: 'advertiser' | 'publisher' }) {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const page = PAGES[role];
   return (
     <AdminOnly>

@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { ApplicationsList } from '../../../features/applications/components/applications-list';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { RoleNotice } from './role-notice';
 
 export function ApplicationsRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   if (user?.role !== 'publisher') {
     return (
       <RoleNotice

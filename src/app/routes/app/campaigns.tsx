@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { useApplications } from '../../../features/applications/api/get-applications';
 import { ApplicationStatusBadge } from '../../../features/applications/components/application-status-badge';
 import { mayApplyAgain, statesByCampaign } from '../../../features/applications/utils/campaign-states';
@@ -44,7 +44,7 @@ function confirmDelete(store: CampaignListStore, campaign: Campaign) {
  * modal opened in create mode for advertisers, returning to /campaigns when it closes.
  */
 export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const navigate = useNavigate();
   const [state, store] = useCampaignList();
   const isAdvertiser = user?.role === 'advertiser';

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { useCampaigns } from '../../../features/campaigns/api/get-campaigns';
 import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
 import { commissionKeys } from '../../../features/commissions/api/commission-keys';
@@ -31,7 +31,7 @@ function useCampaignOptions(viewer: CommissionViewer): CampaignOption[] {
 }
 
 export function CommissionsRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const viewer: CommissionViewer = user?.role ?? 'publisher';
   const campaignOptions = useCampaignOptions(viewer);
   const queryClient = useQueryClient();

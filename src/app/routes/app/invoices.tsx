@@ -1,12 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { InvoicesPanel } from '../../../features/invoices/components/invoices-panel';
 import { RoleNotice } from './role-notice';
 
 /** /invoices (and /invoices?id=… with that invoice open, the link an "invoice issued" notification carries). */
 export function InvoicesRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const [params, setParams] = useSearchParams();
   if (!user) return null;
   if (user.role === 'publisher') {

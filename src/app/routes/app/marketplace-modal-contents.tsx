@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { modals, type ContextModalProps } from '@mantine/modals';
 import { ApplyForm } from '../../../features/applications/components/apply-form';
 import { CampaignApplicationsPanel } from '../../../features/applications/components/campaign-applications-panel';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
 import { useCampaign } from '../../../features/campaigns/api/get-campaign';
 import { AdvertiserCard, AdvertiserLink } from '../../../features/campaigns/components/advertiser-card';
@@ -64,7 +64,7 @@ export function CampaignEditModal({
 }
 
 export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const { data: campaign, error, isPending } = useCampaign(innerProps.campaignId);
   if (isPending) return <Loader size="sm" aria-label="Loading campaign" />;
   if (error) {
@@ -124,7 +124,7 @@ export function CampaignSearchModal({ context, id }: ContextModalProps<Record<st
 export function CampaignAnalyticsModal({
   innerProps,
 }: ContextModalProps<{ campaignId: string; campaignName: string }>) {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const { currency } = useEffectiveCurrency();
   return (
     <CampaignAnalytics

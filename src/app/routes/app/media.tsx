@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { MediaLibrary } from '../../../features/media/components/media-library';
 
 export function MediaRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   return (
     <Stack gap="lg">
       <Stack gap={4}>

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { MessagingPage, type NewMessageRequest } from '../../../features/messaging/components/messaging-page';
 
 const CONVERSATION_PREFIX = '/conversation=';
@@ -24,7 +24,7 @@ export const conversationPath = (id: string) => `${CONVERSATION_PREFIX}${encodeU
  * (the "Message" buttons) opens the new-message dialog with that person chosen; `?new=1` an empty one.
  */
 export function MessagingRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();

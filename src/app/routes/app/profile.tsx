@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { ProfileForm } from '../../../features/auth/components/profile-form';
 import { SessionsCard } from '../../../features/auth/components/sessions-card';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { showToast } from '../../../lib/toast';
 import { useSignOutEverywhere } from '../../hooks/use-sign-out';
 
 export function ProfileRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const signOutEverywhere = useSignOutEverywhere();
   const navigate = useNavigate();
   if (!user) return null;

@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { PublishersDirectory } from '../../../features/publishers/components/publishers-directory';
 import { openPublisherCard } from './marketplace-modal-contents';
 import { RoleNotice } from './role-notice';
 
 export function PublishersRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   if (user?.role === 'publisher') {
     return <RoleNotice title="Publishers" text="The publisher directory is for advertisers and admins." />;
   }

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { useCampaigns } from '../../../features/campaigns/api/get-campaigns';
 import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
 import { usePublishers } from '../../../features/publishers/api/get-publishers';
@@ -29,7 +29,7 @@ function useFilterOptions(enabled: boolean): { campaigns: FilterOption[]; publis
 }
 
 export function ReportsRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const { currency } = useEffectiveCurrency();
   const viewer: ReportViewer = user?.role ?? 'publisher';
   const options = useFilterOptions(Boolean(user) && viewer !== 'publisher');

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
@@ -23,7 +23,7 @@ function SettingsCard({ title, children }: { title: string; children: ReactNode 
 
 /** /settings: admins edit the platform settings; everyone keeps their own preferences here. */
 export function SettingsRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const { currency, setCurrency } = useEffectiveCurrency();
   if (!user) return null;
 

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { campaignKeys } from '../../../features/campaigns/api/campaign-keys';
 import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
 import { useCampaigns, type CampaignPage } from '../../../features/campaigns/api/get-campaigns';
@@ -63,7 +63,7 @@ function AdvertiserTrackingPage() {
 }
 
 export function TrackingRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   if (!user) return null;
   const publisher = user.role === 'publisher';
   return (

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { WebsitesTable } from '../../../features/websites/components/websites-table';
 import type { Website } from '../../../features/websites/types';
 import { RoleNotice } from './role-notice';
@@ -27,7 +27,7 @@ function confirmDelete(website: Website): Promise<boolean> {
 }
 
 export function WebsitesRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   if (user?.role !== 'publisher') {
     return (
       <RoleNotice

@@ -3,12 +3,12 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { CenteredCard } from '../../../components/centered-card';
 import { OnboardingWizard } from '../../../features/auth/components/onboarding-wizard';
 import { useSignOut } from '../../hooks/use-sign-out';
-import { useAuth } from '../../../features/auth/stores/auth-store';
+import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { needsOnboarding } from '../../../features/auth/utils/needs-onboarding';
 import { DEFAULT_AUTHENTICATED_PATH } from '../guards';
 
 export function OnboardingRoute() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const logout = useSignOut();
   const navigate = useNavigate();
   // RequireAuth guarantees a user; once the wizard completes onboarding this sends them on.

@@ -5,12 +5,12 @@ import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { usePasswordCheck } from '../hooks/use-password-check';
-import { useAuth } from '../stores/auth-store';
+import { useAuthUser } from '../stores/auth-store';
 import { validateNewPassword, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
 
 export function ChangePasswordForm() {
-  const { user } = useAuth();
+  const user = useAuthUser();
   const update = useUpdateProfile();
   const passwordCheck = usePasswordCheck();
   const form = useForm({

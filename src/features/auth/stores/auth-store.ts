@@ -156,11 +156,20 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Only the user: a component using it re-renders when the user changes, not when /auth/me merely
- * confirms the saved one (a store update re-renders synchronously, one long task for a whole shell).
+ * One value of the auth state (`select` returns a primitive or an object of the state itself): a
+ * component using it re-renders when that value changes, not on every store update. A store update
+ * re-renders synchronously; above the signed-in shell, while the shell's first (background) render was
+ * under way, /auth/me's answer turned it into one synchronous render of the whole shell.
  */
-export function useAuthUser(): User | null {
+export function useAuthSelector<T>(select: (state: AuthState) => T): T {
   const store = useAuthStore();
-  const user = () => store.getState().user;
-  return useSyncExternalStore(store.subscribe, user, user);
+  const read = () => select(store.getState());
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+const selectUser = (state: AuthState) => state.user;
+
+/** Only the user: re-renders when the user changes, not when /auth/me merely confirms the saved one. */
+export function useAuthUser(): User | null {
+  return useAuthSelector(selectUser);
 }
