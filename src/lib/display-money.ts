@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext } from 'react';
 import type { CurrencyCode } from './currency';
 import { convertMinor, crossRate, type RateTable } from './exchange-rates';
 import { formatMoney } from './format';
+import { lazyNumberFormat } from './format-number';
 
 /** The display currency and the rates to reach it; provided by the app for the signed-in user. */
 export interface DisplayMoney {
@@ -56,11 +57,11 @@ export function useFormatMoney(): (amountMinor: number | null | undefined, curre
   );
 }
 
-const rateFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+const rateFormat = lazyNumberFormat({ maximumSignificantDigits: 6 });
 
 /** Which rate a conversion used, e.g. "1 EUR = 7.4561 DKK · rates of 2025-06-03". */
 export function rateNote(from: string, rate: number, display: DisplayMoney): string {
-  const pair = `1 ${from} = ${rateFormat.format(rate)} ${display.currency}`;
+  const pair = `1 ${from} = ${rateFormat().format(rate)} ${display.currency}`;
   const table = display.rates;
   if (!table || table.origin === 'built-in' || !table.asOf) return `${pair} · built-in rates`;
   return table.origin === 'saved'

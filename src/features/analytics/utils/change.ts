@@ -1,3 +1,5 @@
+import { formatDecimal } from '../../../lib/format';
+
 export interface Change {
   /** 'none' when the previous period had nothing to compare with */
   direction: 'up' | 'down' | 'flat' | 'none';
@@ -7,13 +9,11 @@ export interface Change {
   spoken: string;
 }
 
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
 /** The change of a figure against the previous period, relative to the previous value. */
 export function changeOf(current: number, previous: number): Change {
   if (previous === 0) return { direction: 'none', text: '—', spoken: 'No previous period to compare with' };
   const ratio = (current - previous) / Math.abs(previous);
-  const shown = percent.format(Math.abs(ratio) * 100);
+  const shown = formatDecimal(Math.abs(ratio) * 100, 1);
   if (shown === '0') return { direction: 'flat', text: '0 %', spoken: 'Unchanged on the previous period' };
   return ratio > 0
     ? { direction: 'up', text: `▲ ${shown} %`, spoken: `Up ${shown} % on the previous period` }
