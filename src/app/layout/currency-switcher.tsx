@@ -1,24 +1,31 @@
 import { Button, Menu } from '@mantine/core';
 import { SUPPORTED_CURRENCIES, isSupportedCurrency } from '../../lib/currency';
+import { useMenuOnIntent } from '../../lib/use-menu-on-intent';
 import { useEffectiveCurrency } from '../hooks/use-effective-currency';
 
 /** The display currency, next to the theme toggle: every money figure follows the choice at once. */
 export function CurrencySwitcher() {
   const { currency, setCurrency } = useEffectiveCurrency();
+  const { mounted, opened, setOpened, target, intentProps } = useMenuOnIntent<HTMLButtonElement>('menu');
+  const button = (
+    <Button
+      ref={target}
+      {...intentProps}
+      variant="default"
+      size="sm"
+      px="xs"
+      // The name contains the visible code (WCAG 2.5.3).
+      aria-label={`Display currency ${currency}`}
+      title={`Amounts are shown in ${currency}`}
+    >
+      {currency}
+    </Button>
+  );
+  // The menu mounts on the first sign of use (src/lib/use-menu-on-intent.ts).
+  if (!mounted) return button;
   return (
-    <Menu position="bottom-end" width={120}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="sm"
-          px="xs"
-          // The name contains the visible code (WCAG 2.5.3).
-          aria-label={`Display currency ${currency}`}
-          title={`Amounts are shown in ${currency}`}
-        >
-          {currency}
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-end" width={120} opened={opened} onChange={setOpened}>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
         <Menu.Label>Show amounts in</Menu.Label>
         <Menu.RadioGroup

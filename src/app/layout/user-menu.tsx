@@ -3,29 +3,33 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../hooks/use-sign-out';
 import type { User } from '../../features/auth/types';
 import { initials } from '../../lib/format-text';
+import { useMenuOnIntent } from '../../lib/use-menu-on-intent';
 import classes from './user-menu.module.css';
-
 
 export function UserMenu({ user }: { user: User }) {
   const logout = useSignOut();
   const navigate = useNavigate();
+  const { mounted, opened, setOpened, target, intentProps } = useMenuOnIntent<HTMLButtonElement>('menu');
+  // The name must contain the visible text (WCAG 2.5.3): the user's name, shown from sm up. The initials
+  // are drawn by CSS, so they are decoration, not text.
+  const button = (
+    <UnstyledButton ref={target} {...intentProps} aria-label={`Account menu, ${user.name || user.email}`}>
+      <Group gap="xs">
+        <Avatar radius="xl" size="sm" color="blue" aria-hidden>
+          <span className={classes.initials} data-initials={initials(user.name.trim() || user.email)} />
+        </Avatar>
+        <Text size="sm" visibleFrom="sm">
+          {user.name || user.email}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+  // The menu mounts on the first sign of use (src/lib/use-menu-on-intent.ts).
+  if (!mounted) return button;
 
   return (
-    <Menu position="bottom-end" width={200}>
-      <Menu.Target>
-        {/* The name must contain the visible text (WCAG 2.5.3): the user's name, shown from sm up. The
-            initials are drawn by CSS, so they are decoration, not text. */}
-        <UnstyledButton aria-label={`Account menu, ${user.name || user.email}`}>
-          <Group gap="xs">
-            <Avatar radius="xl" size="sm" color="blue" aria-hidden>
-              <span className={classes.initials} data-initials={initials(user.name.trim() || user.email)} />
-            </Avatar>
-            <Text size="sm" visibleFrom="sm">
-              {user.name || user.email}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
+    <Menu position="bottom-end" width={200} opened={opened} onChange={setOpened}>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to="/profile">

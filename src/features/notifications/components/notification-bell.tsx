@@ -1,20 +1,34 @@
 import { ActionIcon, Center, Indicator, Loader, Popover } from '@mantine/core';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId } from 'react';
 import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updates';
 import { BellIcon } from '../../../components/icons';
 import { lazyWithMoreStyles } from '../../../lib/load-more-styles';
+import { useMenuOnIntent } from '../../../lib/use-menu-on-intent';
 
 // The list and its actions (their write code and input schemas) load when the bell first opens.
 const NotificationPanel = lazyWithMoreStyles(() => import('./notification-panel'), 'NotificationPanel');
 
 /** The header's bell: unread badge, and a toggle for the notification panel. */
 export function NotificationBell() {
-  const [opened, setOpened] = useState(false);
+  const { mounted, opened, setOpened, target, intentProps } = useMenuOnIntent<HTMLButtonElement>('dialog');
   const titleId = useId();
   const { data } = useNotificationStats();
   useNotificationLiveUpdates();
   const unread = data?.unread_notifications ?? 0;
+
+  const bell = (
+    <ActionIcon
+      ref={target}
+      {...intentProps}
+      variant="default"
+      size="lg"
+      aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+      onClick={mounted ? () => setOpened((open) => !open) : intentProps.onClick}
+    >
+      <BellIcon />
+    </ActionIcon>
+  );
 
   return (
     <Indicator
@@ -26,42 +40,38 @@ export function NotificationBell() {
       disabled={unread === 0}
       zIndex={2}
     >
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-end"
-        width={400}
-        shadow="md"
-        trapFocus
-        withinPortal
-      >
-        <Popover.Target>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
-            onClick={() => setOpened((open) => !open)}
-          >
-            <BellIcon />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown
-          aria-labelledby={titleId}
-          maw="calc(100vw - 16px)"
-          mah="80vh"
-          style={{ overflowY: 'auto' }}
+      {/* The panel's popover mounts on the first sign of use (src/lib/use-menu-on-intent.ts). */}
+      {!mounted ? (
+        bell
+      ) : (
+        <Popover
+          opened={opened}
+          onChange={setOpened}
+          position="bottom-end"
+          width={400}
+          shadow="md"
+          trapFocus
+          withinPortal
         >
-          <Suspense
-            fallback={
-              <Center p="md">
-                <Loader size="sm" aria-label="Loading notifications" />
-              </Center>
-            }
+          <Popover.Target>{bell}</Popover.Target>
+          <Popover.Dropdown
+            aria-labelledby={titleId}
+            maw="calc(100vw - 16px)"
+            mah="80vh"
+            style={{ overflowY: 'auto' }}
           >
-            <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
-          </Suspense>
-        </Popover.Dropdown>
-      </Popover>
+            <Suspense
+              fallback={
+                <Center p="md">
+                  <Loader size="sm" aria-label="Loading notifications" />
+                </Center>
+              }
+            >
+              <NotificationPanel titleId={titleId} unreadCount={unread} onNavigate={() => setOpened(false)} />
+            </Suspense>
+          </Popover.Dropdown>
+        </Popover>
+      )}
     </Indicator>
   );
 }
