@@ -1,0 +1,179 @@
+// `npm run bench:web-trace`: where a dashboard's start spends the main thread, for whoever works on its
+// Lighthouse total blocking time. Lighthouse (mobile) records an unthrottled load and counts each main-thread
+// task 4× as long, so every task over 12.5 ms here costs blocking time there. Starts the built server
+// (dist-server/ and BENCH_DIST_DIR, default dist/: run `npm run build` first), signs in as each role in
+// BENCH_TRACE_ROLES (default admin,advertiser,publisher) the way `bench:web` does, loads /dashboard in
+// Chromium with a Chrome trace, and prints first contentful paint and each task of 12.5 ms or more: its
+// start, its length, and the functions it spent the most time in (self, and the components on the stack
+// for a build with readable names: `npx vite build --minify false --outDir /tmp/dist-readable`).
+// BENCH_TRACE_RUNS (1) loads per role; BENCH_TRACE_SAVE=prefix keeps each trace as prefix-role-run.json
+// (chrome://tracing, or the Performance panel of DevTools).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+process.env.E2E_DIST_DIR = path.resolve(ROOT, process.env.BENCH_DIST_DIR ?? 'dist');
+
+const { startServer } = await import('../e2e/support/server');
+const { ACCOUNTS, apiLogin } = await import('../e2e/support/app');
+const { launchBrowser } = await import('../e2e/support/browser');
+const { envInt, machine } = await import('./support/env');
+
+/** The trace events read here. */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    data?: {
+      isLoadingMainFrame?: boolean;
+      startTime?: number;
+      timeDeltas?: number[];
+      cpuProfile?: {
+        nodes?: { id: number; parent?: number; callFrame: { functionName: string; url: string } }[];
+        samples?: number[];
+      };
+    };
+  };
+}
+
+const TASK_MS = 12.5; // 4× that is a long task (50 ms) under Lighthouse's CPU slowdown
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'loading',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing', // navigationStart
+];
+const roles = (process.env.BENCH_TRACE_ROLES ?? 'admin,advertiser,publisher').split(',').map((r) => r.trim());
+for (const role of roles) {
+  if (!(role in ACCOUNTS)) throw new Error(`BENCH_TRACE_ROLES: unknown role ${role}`);
+}
+const runs = envInt('BENCH_TRACE_RUNS', 1);
+
+function report(events: TraceEvent[], label: string): void {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) {
+    console.log(`  ${label}: no first contentful paint in the trace`);
+    return;
+  }
+  const { pid, tid } = fcp;
+  const navigation =
+    events.find((e) => e.name === 'navigationStart' && e.pid === pid && e.args?.data?.isLoadingMainFrame) ??
+    events.find((e) => e.name === 'navigationStart' && e.pid === pid);
+  const t0 = navigation?.ts ?? fcp.ts;
+  const at = (ts: number) => (ts - t0) / 1000;
+
+  // The renderer's CPU profile: call tree nodes and timed samples.
+  const nodes = new Map<number, { parent?: number; name: string }>();
+  const samples: { ts: number; id: number }[] = [];
+  let clock = 0;
+  for (const e of events) {
+    if (e.pid !== pid) continue;
+    if (e.name === 'Profile') clock = e.args?.data?.startTime ?? clock;
+    if (e.name !== 'ProfileChunk') continue;
+    const profile = e.args?.data?.cpuProfile;
+    for (const n of profile?.nodes ?? []) {
+      const file = path.basename(n.callFrame.url || '');
+      nodes.set(n.id, {
+        parent: n.parent,
+        name: `${n.callFrame.functionName || '(anonymous)'}${file ? ` ${file}` : ''}`,
+      });
+    }
+    const deltas = e.args?.data?.timeDeltas ?? [];
+    (profile?.samples ?? []).forEach((id, i) => {
+      clock += deltas[i] ?? 0;
+      samples.push({ ts: clock, id });
+    });
+  }
+
+  const tasks = events.filter(
+    (e) =>
+      e.pid === pid &&
+      e.tid === tid &&
+      e.name === 'RunTask' &&
+      e.ph === 'X' &&
+      (e.dur ?? 0) >= TASK_MS * 1000,
+  );
+  let blocking = 0;
+  console.log(`  ${label}: first contentful paint ${at(fcp.ts).toFixed(0)} ms after navigation`);
+  for (const task of tasks) {
+    const ms = task.dur! / 1000;
+    blocking += Math.max(0, ms * 4 - 50);
+    const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur!);
+    const perSample = inside.length > 0 ? ms / inside.length : 0;
+    const self = new Map<string, number>();
+    const components = new Map<string, number>();
+    for (const s of inside) {
+      const name = nodes.get(s.id)?.name ?? '?';
+      self.set(name, (self.get(name) ?? 0) + perSample);
+      const seen = new Set<string>();
+      for (let id: number | undefined = s.id; id !== undefined; id = nodes.get(id)?.parent) {
+        const frame = nodes.get(id)?.name ?? '';
+        if (!/^[A-Z]/.test(frame) || seen.has(frame)) continue;
+        seen.add(frame);
+        components.set(frame, (components.get(frame) ?? 0) + perSample);
+      }
+    }
+    const top = (m: Map<string, number>, n: number) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([name, t]) => `${name} ${t.toFixed(1)}`)
+        .join(' | ');
+    const when = at(task.ts) < at(fcp.ts) ? 'before FCP' : 'after FCP';
+    console.log(`    ${at(task.ts).toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms  (${when})`);
+    if (self.size > 0) console.log(`        self: ${top(self, 6)}`);
+    if (components.size > 0) console.log(`        on the stack: ${top(components, 8)}`);
+  }
+  console.log(
+    `    ${tasks.length} tasks ≥ ${TASK_MS} ms; Σ(4 × length − 50 ms) = ${blocking.toFixed(0)} ms ` +
+      '(what they would add to total blocking time if all came after the first paint)',
+  );
+}
+
+console.log(`Dashboard start traces (${machine()}, ${path.relative(ROOT, process.env.E2E_DIST_DIR)}/)`);
+const server = await startServer({ built: true });
+const browser = await launchBrowser();
+try {
+  for (const role of roles as (keyof typeof ACCOUNTS)[]) {
+    const { email, password } = ACCOUNTS[role];
+    const token = await apiLogin(server.baseUrl, email, password);
+    const me = await fetch(`${server.baseUrl}/api/auth/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!me.ok) throw new Error(`GET /api/auth/me as ${email}: ${me.status}`);
+    const user: unknown = await me.json();
+    for (let run = 1; run <= runs; run++) {
+      // A fresh context each time, like Lighthouse's fresh profile: no service worker, no query cache.
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/api/health`);
+      await page.evaluate(
+        `localStorage.setItem('access_token', ${JSON.stringify(token)});
+         localStorage.setItem('affilio:user', ${JSON.stringify(JSON.stringify(user))});`,
+      );
+      await browser.startTracing(page, { categories: CATEGORIES });
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await page.waitForTimeout(envInt('BENCH_TRACE_WAIT_MS', 6000));
+      const trace = await browser.stopTracing();
+      if (process.env.BENCH_TRACE_SAVE)
+        writeFileSync(`${process.env.BENCH_TRACE_SAVE}-${role}-${run}.json`, trace);
+      report(
+        (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents,
+        `${role}, run ${run}`,
+      );
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
