@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
+import { warmDateFormat } from '../lib/format-date';
 import { lazyWithMoreStyles as page } from '../lib/load-more-styles';
 import { preloadableLazy } from '../lib/preloadable-lazy';
 import { getToken } from '../lib/token-storage';
@@ -154,6 +155,8 @@ export function createAppRoutes(): RouteObject[] {
 function preloadSignedInStart(queryClient: QueryClient | undefined): void {
   if (!getToken()) return;
   void signedInShell.preload().catch(() => undefined);
+  // While the shell's code downloads, in a task of its own (src/lib/format-date.ts).
+  setTimeout(warmDateFormat, 0);
   const path = window.location.pathname;
   if (path !== '/' && path !== '/dashboard') return;
   void dashboard.preload().catch(() => undefined);
