@@ -28,7 +28,7 @@ function formatter(style: Style, locale: string | undefined): Intl.DateTimeForma
 
 /**
  * Makes the formatter of `formatDate` ahead of its first use. The browser's first Intl.DateTimeFormat loads
- * its date data (28–32 ms in a trace of the dashboard's start on a fast machine, 4× that on a phone), and
+ * its date data (28–47 ms in traces of the dashboard's start on a fast machine, 4× that on a phone), and
  * the dashboard's first render made it while drawing the figures' date range: a signed-in start does it
  * in a task of its own while the main thread waits for the shell's code to download.
  */

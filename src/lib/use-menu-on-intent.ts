@@ -14,7 +14,8 @@ function focusVisible(element: Element): boolean {
 }
 
 /**
- * A header button's Mantine Menu or Popover, mounted on the first sign of use instead of with the shell.
+ * A header button's Mantine Menu or Popover, mounted when the user first acts on the button instead of with
+ * the shell.
  * Mounting one sets state in the shell's first commit (its floating reference, its dropdown's portal),
  * which re-renders it synchronously and makes React run every effect of the new page in that same long
  * task. Until then the same button is drawn alone, and it is only swapped for the menu's when the user

@@ -21,7 +21,7 @@ export function CurrencySwitcher() {
       {currency}
     </Button>
   );
-  // The menu mounts on the first sign of use (src/lib/use-menu-on-intent.ts).
+  // The menu mounts when the user first acts on the button (src/lib/use-menu-on-intent.ts).
   if (!mounted) return button;
   return (
     <Menu position="bottom-end" width={120} opened={opened} onChange={setOpened}>

@@ -24,7 +24,7 @@ export function UserMenu({ user }: { user: User }) {
       </Group>
     </UnstyledButton>
   );
-  // The menu mounts on the first sign of use (src/lib/use-menu-on-intent.ts).
+  // The menu mounts when the user first acts on the button (src/lib/use-menu-on-intent.ts).
   if (!mounted) return button;
 
   return (

@@ -40,7 +40,7 @@ export function NotificationBell() {
       disabled={unread === 0}
       zIndex={2}
     >
-      {/* The panel's popover mounts on the first sign of use (src/lib/use-menu-on-intent.ts). */}
+      {/* The panel's popover mounts when the user first acts on the bell (src/lib/use-menu-on-intent.ts). */}
       {!mounted ? (
         bell
       ) : (
