@@ -108,12 +108,19 @@ export const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on every Linux build). */
 export const CLOCK_TICKS_PER_S = 100;
 
+/**
+ * The fields of a /proc/<pid>/stat (or task stat) file after "(comm)": index 0 is field 3 (state), so
+ * field n of proc(5) is at n - 3 (ppid 4 → 1, utime 14 → 11, cutime 16 → 13). Throws when the process is gone.
+ */
+export function procStatFields(file: string): string[] {
+  const stat = readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** CPU time (user + system, all threads) of a process so far, in ms, and of its main thread; null when gone. */
 export function processCpuMs(pid: number): { total: number; main: number } | null {
   const ticks = (file: string) => {
-    // fields after "(comm)": state is field 3, utime 14, stime 15
-    const stat = readFileSync(file, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = procStatFields(file); // utime, stime
     return Number(fields[11]) + Number(fields[12]);
   };
   try {

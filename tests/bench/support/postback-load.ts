@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { CLOCK_TICKS_PER_S, processCpuMs } from './load';
+import { CLOCK_TICKS_PER_S, procStatFields, processCpuMs } from './load';
 
 export interface Postback {
   click_id: string;
@@ -104,9 +104,7 @@ const postmasters = new Map<string, number>();
 /** CPU ms of the children a process has reaped (cutime + cstime), null when it is gone. */
 function reapedChildrenCpuMs(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // fields after "(comm)": ppid is field 4, cutime 16, cstime 17
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = procStatFields(`/proc/${pid}/stat`); // cutime, cstime
     return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_S;
   } catch {
     return null;
@@ -140,8 +138,7 @@ export function databaseBackendsCpuMs(database: string): number | null {
     }
     if (!postmasters.has(database)) {
       try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        postmasters.set(database, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+        postmasters.set(database, Number(procStatFields(`/proc/${entry}/stat`)[1])); // ppid
       } catch {
         // the backend ended meanwhile: the next one tells
       }
