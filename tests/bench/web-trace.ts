@@ -15,7 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 process.env.E2E_DIST_DIR = path.resolve(ROOT, process.env.BENCH_DIST_DIR ?? 'dist');
 
 const { startServer } = await import('../e2e/support/server');
-const { ACCOUNTS, apiLogin } = await import('../e2e/support/app');
+const { ACCOUNTS } = await import('../e2e/support/app');
+const { signIn, storeSession } = await import('./support/web-session');
 const { launchBrowser } = await import('../e2e/support/browser');
 const { envInt, machine } = await import('./support/env');
 
@@ -142,12 +143,7 @@ const browser = await launchBrowser();
 try {
   for (const role of roles as (keyof typeof ACCOUNTS)[]) {
     const { email, password } = ACCOUNTS[role];
-    const token = await apiLogin(server.baseUrl, email, password);
-    const me = await fetch(`${server.baseUrl}/api/auth/me`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!me.ok) throw new Error(`GET /api/auth/me as ${email}: ${me.status}`);
-    const user: unknown = await me.json();
+    const session = await signIn(server.baseUrl, email, password);
     for (let run = 1; run <= runs; run++) {
       // A fresh context each time, like Lighthouse's fresh profile: no service worker, no query cache.
       const context = await browser.newContext({
@@ -155,11 +151,7 @@ try {
         deviceScaleFactor: 1.75,
       });
       const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/api/health`);
-      await page.evaluate(
-        `localStorage.setItem('access_token', ${JSON.stringify(token)});
-         localStorage.setItem('affilio:user', ${JSON.stringify(JSON.stringify(user))});`,
-      );
+      await storeSession(page, server.baseUrl, session);
       await browser.startTracing(page, { categories: CATEGORIES });
       await page.goto(`${server.baseUrl}/dashboard`);
       await page.waitForTimeout(envInt('BENCH_TRACE_WAIT_MS', 6000));

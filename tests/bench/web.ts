@@ -28,7 +28,8 @@ if (!skipBuild) {
 }
 
 const { startServer } = await import('../e2e/support/server');
-const { ACCOUNTS, apiLogin } = await import('../e2e/support/app');
+const { ACCOUNTS } = await import('../e2e/support/app');
+const { signIn } = await import('./support/web-session');
 const { envInt, machine } = await import('./support/env');
 const { printInitialJs, readInitialJs } = await import('./support/web-initial-js');
 const { auditPage, printPageAudit } = await import('./support/web-lighthouse');
@@ -64,13 +65,8 @@ try {
     for (const role of ['admin', 'advertiser', 'publisher'] as const) {
       if (!runs(role)) continue;
       const { email, password } = ACCOUNTS[role];
-      const token = await apiLogin(server.baseUrl, email, password);
-      const me = await fetch(`${server.baseUrl}/api/auth/me`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (!me.ok) throw new Error(`GET /api/auth/me as ${email}: ${me.status}`);
       const audit = await auditPage(`${role}-dashboard${suffix}`, `${server.baseUrl}/dashboard`, {
-        session: { token, user: await me.json() },
+        session: await signIn(server.baseUrl, email, password),
         reportDir,
       });
       results.push(audit);

@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support/browser';
+import { storeSession, type SignedIn } from './web-session';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -28,12 +29,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-export interface SignedIn {
-  token: string;
-  /** GET /api/auth/me's answer, stored as the app's cached user. */
-  user: unknown;
-}
-
 export interface PageAudit {
   name: string;
   url: string;
@@ -43,18 +38,13 @@ export interface PageAudit {
   failing: Record<Category, string[]>;
 }
 
-/** Token and user as the app stores them after a sign-in (src/lib/token-storage.ts, cached-user.ts). */
+/** The session put into the fresh profile Lighthouse is about to drive (support/web-session.ts). */
 async function putSession(port: number, origin: string, session: SignedIn): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    await page.goto(`${origin}/api/health`);
-    // A string: the bench compiles without the DOM library.
-    await page.evaluate(
-      `localStorage.setItem('access_token', ${JSON.stringify(session.token)});
-       localStorage.setItem('affilio:user', ${JSON.stringify(JSON.stringify(session.user))});`,
-    );
+    await storeSession(page, origin, session);
     await page.close();
   } finally {
     // Over CDP this only disconnects; Lighthouse drives the same Chromium next.
