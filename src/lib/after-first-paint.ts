@@ -5,10 +5,12 @@ import { startTransition, useEffect, useState } from 'react';
  * Parts of the signed-in shell nobody sees in the first frame (the global search dialog, the toast
  * container, live streams) mount after it, in a render of their own. Mounting a Mantine modal sets state in
  * its layout effects (ids, portal), each re-rendering it synchronously: in the first commit that made one
- * long task of the whole start. Nothing a user can click waits for this: the header's menus stay mounted
- * from the start (a click on a menu button drawn before its menu was lost). Those waiting all flip in one transition, once the browser painted (or after a short
- * delay, e.g. in a hidden tab where no frame comes). Under Mantine's test environment (`env="test"`, as
- * it turns transitions and portals off) everything is there from the first render.
+ * long task of the whole start. Nothing a user can click waits for this (a click on a header menu button
+ * drawn before a deferred menu had mounted was lost): the header's menus mount when the user acts on their
+ * button instead (src/lib/use-menu-on-intent.ts). Those waiting all flip in one transition, once the
+ * browser painted (or after a short delay, e.g. in a hidden tab where no frame comes). Under Mantine's
+ * test environment (`env="test"`, as it turns transitions and portals off) everything is there from the
+ * first render.
  */
 const waiting = new Set<() => void>();
 let scheduled = false;
