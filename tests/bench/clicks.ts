@@ -20,7 +20,7 @@ import {
   type ProcessUsage,
 } from './support/load';
 import { sleep, startAppServer } from './support/server';
-import { runWrk, wrkVersion, type WrkResult } from './support/wrk';
+import { requireWrk, runWrk, type WrkResult } from './support/wrk';
 
 const DURATION_S = envInt('BENCH_DURATION', 10);
 const CONNECTIONS = envInt('BENCH_CONNECTIONS', 50);
@@ -270,12 +270,8 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
 }
 
 async function main(): Promise<void> {
-  const wrk = wrkVersion();
-  if (!wrk) {
-    console.error('The clicks bench drives load with wrk, which is not installed: apt-get install -y wrk');
-    process.exitCode = 1;
-    return;
-  }
+  const wrk = requireWrk('clicks');
+  if (!wrk) return;
   console.log(`Clicks bench on ${machine()}, ${wrk}`);
   const { backends, skipped } = await prepareBackends();
   const bare = await startBareServer();

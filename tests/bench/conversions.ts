@@ -3,7 +3,7 @@
 // racing the original). Two campaigns, one after the other: an open one (no budget, cap or tiers: recorded
 // without any lock) and a capped one (budget and daily cap: recorded under the campaign's lock, half the
 // orders past the cap), after an untimed warm-up on a third. The server runs from its esbuild bundle (as
-// `npm start`); the load comes from autocannon in a process of its own (support/postback-load.ts). Prints
+// `npm start`); the load comes from wrk, C in a process of its own (support/postback-load.ts). Prints
 // conversions/s, latency and CPU per 1,000 conversions (server, its HTTP thread, PostgreSQL's backends, the
 // generator) with the targets (printed, not asserted), and verifies in the database (asserted) that there is
 // exactly one conversion and one commission per distinct order id, that every 201 answered is stored, and
@@ -11,7 +11,7 @@
 import { openInspector } from './support/database';
 import { envInt, machine, prepareBackends, profilingArgs, type PreparedBackend } from './support/env';
 import { click, createTrackedLinks, pool, visitorIp } from './support/fixtures';
-import { fmtInt, fmtMs, measureProcess, quantile, table, verdict, type ProcessUsage } from './support/load';
+import { fmtInt, fmtMs, measureProcess, table, verdict, type ProcessUsage } from './support/load';
 import {
   databaseBackendsCpuMs,
   firePostbacks,
@@ -20,6 +20,7 @@ import {
   type Postback,
 } from './support/postback-load';
 import { startAppServer } from './support/server';
+import { requireWrk } from './support/wrk';
 
 const CLICKS = envInt('BENCH_CLICKS', 4_000);
 /** postbacks on a campaign of their own before the measured runs, so that these do not pay the warm-up */
@@ -89,7 +90,6 @@ interface Scenario {
   created: Answer[];
   repeated: Answer[];
   other: Answer[];
-  latencies: Float64Array;
 }
 
 /** What the bench measures the server by: its process, and PostgreSQL's database name when there is one. */
@@ -130,9 +130,8 @@ async function runScenario(
     created: run.answers.filter((a) => a.status === 201),
     repeated: run.answers.filter((a) => a.status === 200),
     other: run.answers.filter((a) => a.status !== 200 && a.status !== 201),
-    latencies: Float64Array.from(run.answers.map((a) => a.ms)).sort(),
   };
-  const { created, repeated, other, latencies } = scenario;
+  const { created, repeated, other } = scenario;
   console.log(
     `\n${label}: ${fmtInt(sequence.length)} postbacks (${fmtInt(distinctOrders)} distinct order ids, ` +
       `${fmtInt(sequence.length - distinctOrders)} repeats), ${CONNECTIONS} connections, ${run.durationS.toFixed(1)} s`,
@@ -148,8 +147,8 @@ async function runScenario(
         fmtInt(repeated.length),
         fmtInt(other.length),
         fmtInt(run.errors),
-        fmtMs(quantile(latencies, 0.5)),
-        fmtMs(quantile(latencies, 0.99)),
+        fmtMs(run.p50),
+        fmtMs(run.p99),
       ],
     ]),
   );
@@ -277,7 +276,7 @@ function correctness(name: string, s: Scenario, stored: Stored): Check[] {
 
 function targets(name: string, s: Scenario): Check[] {
   const perS = s.created.length / s.run.durationS;
-  const p99 = quantile(s.latencies, 0.99);
+  const p99 = s.run.p99;
   const wanted = TARGET_PER_S[name] ?? 0;
   return [
     {
@@ -360,7 +359,9 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Conversions bench on ${machine()}`);
+  const wrk = requireWrk('conversions');
+  if (!wrk) return;
+  console.log(`Conversions bench on ${machine()}, ${wrk}`);
   const { backends, skipped } = await prepareBackends();
   const results: { name: string; checks: Check[] }[] = [];
   try {

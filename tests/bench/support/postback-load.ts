@@ -1,14 +1,16 @@
-// The conversions bench's load generator: autocannon POSTing one JSON postback per request, in a process of
-// its own (so it does not share the bench's event loop, and its CPU is measured apart from the server's).
-// The parent (`firePostbacks`) writes the sequence to a file and starts this file as a child
-// (`node --import tsx postback-load.ts <in> <out>`), which writes every answer back to a file.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// The conversions bench's load generator: wrk (C, its own process) POSTing one JSON postback per request,
+// with support/wrk-postbacks.lua: one thread per connection, each sending its share of the sequence in
+// order and writing every answer down, so that the bench can check each one. `firePostbacks` writes the
+// sequence to a file, runs wrk, stops it once every postback is answered, and reads the answers back.
+// (It was autocannon in a child process, whose JavaScript per request cost ~0.4 ms of CPU per postback on
+// the same two cores as the server: about a fifth of the whole chain.)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { CLOCK_TICKS_PER_S, procStatFields, processCpuMs } from './load';
+import { spawnWrk } from './wrk';
+
+const SCRIPT = path.join(import.meta.dirname, 'wrk-postbacks.lua');
 
 export interface Postback {
   click_id: string;
@@ -24,36 +26,25 @@ export interface Answer {
   status: number;
   conversionId: string | null;
   duplicate: boolean | null;
-  /** from just before the request was written to its complete response */
-  ms: number;
 }
 
 export interface FireResult {
   answers: Answer[];
+  /** from the first thread ready to the last postback answered */
   durationS: number;
+  /** connect, read, write errors and timeouts */
   errors: number;
-  sent: number;
+  /** latency of every request (wrk's histogram), ms */
+  p50: number;
+  p99: number;
   /** CPU time of the generator process (all threads), ms */
   generatorCpuMs: number;
 }
 
-interface Job {
-  url: string;
-  connections: number;
-  sequence: Postback[];
-}
-
-/** One answer as the child writes it: [index in the sequence, status, conversion_id, duplicate, ms]. */
-type Wire = [number, number, string | null, boolean | null, number];
-
-interface ChildResult {
-  answers: Wire[];
-  durationS: number;
-  errors: number;
-  sent: number;
-}
-
-/** Sends the sequence (each postback once, in order, on `connections` connections) from a child process. */
+/**
+ * Sends the sequence (each postback once, on `connections` connections: connection k sends postbacks k,
+ * k + connections, …, in order) and resolves with every answer.
+ */
 export async function firePostbacks(
   baseUrl: string,
   sequence: Postback[],
@@ -61,37 +52,74 @@ export async function firePostbacks(
 ): Promise<FireResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'affilio-postbacks-'));
   try {
-    const input = path.join(dir, 'in.json');
-    const output = path.join(dir, 'out.json');
-    writeFileSync(
-      input,
-      JSON.stringify({ url: `${baseUrl}/api/postback`, connections, sequence } satisfies Job),
+    const input = path.join(dir, 'in.jsonl');
+    const prefix = path.join(dir, 'out-');
+    writeFileSync(input, sequence.map((p) => JSON.stringify(p)).join('\n') + '\n');
+    const threads = Math.max(1, Math.min(connections, sequence.length));
+    let ready = 0;
+    let done = 0;
+    let startedAt = 0;
+    let endedAt = 0;
+    // wrk's CPU from the last thread ready to the last answer (not its start-up: each thread reads the file)
+    let cpuAtStart: number | null = null;
+    let cpuAtEnd: number | null = null;
+    const summary = await spawnWrk(
+      [
+        `-t${threads}`,
+        `-c${threads}`,
+        // a bound, not the length: wrk is stopped once every postback is answered
+        '-d600s',
+        '--timeout',
+        '30s',
+        '-s',
+        SCRIPT,
+        `${baseUrl}/api/postback`,
+        '--',
+        input,
+        prefix,
+        String(threads),
+      ],
+      (line, { stop, cpuMs }) => {
+        if (line === 'WRK_READY') {
+          if (++ready === 1) startedAt = performance.now();
+          if (ready === threads) cpuAtStart = cpuMs();
+        }
+        if (line === 'WRK_DONE' && ++done === threads) {
+          endedAt = performance.now();
+          cpuAtEnd = cpuMs();
+          stop();
+        }
+      },
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, input, output], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    let generatorCpuMs = 0;
-    const timer = setInterval(() => {
-      if (child.pid !== undefined) generatorCpuMs = processCpuMs(child.pid)?.total ?? generatorCpuMs;
-    }, 50);
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', (exitCode) => resolve(exitCode));
-    }).finally(() => clearInterval(timer));
-    if (code !== 0) throw new Error(`the postback generator exited with ${code}`);
-    const result = JSON.parse(readFileSync(output, 'utf8')) as ChildResult;
+    const answers: Answer[] = [];
+    for (const file of readdirSync(dir).filter((name) => name.startsWith('out-'))) {
+      for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+        if (!line) continue;
+        const [index, status] = line.split(' ', 2);
+        const body = line.slice(index!.length + status!.length + 2);
+        let parsed: { conversion_id?: string; duplicate?: boolean } = {};
+        try {
+          parsed = JSON.parse(body) as typeof parsed;
+        } catch {
+          // not JSON: counted as an error by its status
+        }
+        answers.push({
+          postback: sequence[Number(index)]!,
+          status: Number(status),
+          conversionId: parsed.conversion_id ?? null,
+          duplicate: parsed.duplicate ?? null,
+        });
+      }
+    }
     return {
-      answers: result.answers.map(([i, status, conversionId, duplicate, ms]) => ({
-        postback: sequence[i]!,
-        status,
-        conversionId,
-        duplicate,
-        ms,
-      })),
-      durationS: result.durationS,
-      errors: result.errors,
-      sent: result.sent,
-      generatorCpuMs,
+      answers,
+      // wrk's own duration (to the SIGINT) when it ran out its bound without every answer
+      durationS: endedAt > 0 ? (endedAt - startedAt) / 1000 : summary.durationS,
+      errors: summary.errors,
+      p50: summary.p50,
+      p99: summary.p99,
+      generatorCpuMs:
+        cpuAtStart !== null && cpuAtEnd !== null ? cpuAtEnd - cpuAtStart : summary.generatorCpuMs,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -148,59 +176,4 @@ export function databaseBackendsCpuMs(database: string): number | null {
   const reaped = postmaster === undefined ? null : reapedChildrenCpuMs(postmaster);
   if (reaped !== null) return total + reaped;
   return found ? total : null;
-}
-
-interface Timed {
-  index?: number;
-  sentAt?: number;
-}
-
-/** The child: every postback of the job once, answers timed per request. */
-async function generate(job: Job): Promise<ChildResult> {
-  const bodies = job.sequence.map((p) => JSON.stringify(p));
-  const answers: Wire[] = [];
-  let next = 0;
-  // timed here, to the last answer: autocannon notices that the last request was answered on its 1 s tick,
-  // so its own duration runs up to a second past the work (a fifth of a 5 s run)
-  const startedAt = performance.now();
-  let lastAnswerAt = startedAt;
-  const result = await autocannon({
-    url: job.url,
-    method: 'POST',
-    connections: Math.min(job.connections, bodies.length),
-    amount: bodies.length,
-    timeout: 30,
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        // called right before each request is written (the context is fresh for every request)
-        setupRequest: (request, context) => {
-          const index = next++ % bodies.length;
-          Object.assign(context, { index, sentAt: performance.now() } satisfies Timed);
-          return { ...request, body: bodies[index] };
-        },
-        onResponse: (status, body, context) => {
-          const { index, sentAt } = context as Timed;
-          if (index === undefined || sentAt === undefined) return;
-          lastAnswerAt = performance.now();
-          const ms = lastAnswerAt - sentAt;
-          let parsed: { conversion_id?: string; duplicate?: boolean } = {};
-          try {
-            parsed = JSON.parse(String(body)) as typeof parsed;
-          } catch {
-            // not JSON: counted as an error by its status
-          }
-          answers.push([index, status, parsed.conversion_id ?? null, parsed.duplicate ?? null, ms]);
-        },
-      },
-    ],
-  });
-  const durationS = (lastAnswerAt - startedAt) / 1000;
-  return { answers, durationS, errors: result.errors, sent: result.requests.sent };
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [input, output] = process.argv.slice(2) as [string, string];
-  const job = JSON.parse(readFileSync(input, 'utf8')) as Job;
-  writeFileSync(output, JSON.stringify(await generate(job)));
 }

@@ -2,7 +2,7 @@
 -- user agent and one of 1,021 visitor addresses in X-Forwarded-For (the server trusts the loopback
 -- proxy, TRUST_PROXY=loopback, so the header is the visitor's address), rotating per request. The
 -- requests are formatted once in init(), so the generator spends no time building them.
--- At the end done() prints one line, "WRK_JSON {…}", that wrk.ts parses.
+-- At the end done() (wrk-summary.lua) prints one line, "WRK_JSON {…}", that wrk.ts parses.
 
 local requests = {}
 local count = 0
@@ -32,11 +32,5 @@ function request()
   return requests[next_request]
 end
 
-function done(summary, latency, requests_)
-  local e = summary.errors
-  io.write(string.format(
-    'WRK_JSON {"requests":%d,"duration_us":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,' ..
-    '"p50_us":%d,"p90_us":%d,"p99_us":%d,"max_us":%d,"mean_us":%f}\n',
-    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
-    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max, latency.mean))
-end
+-- done(): the summary line
+dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "wrk-summary.lua")

@@ -1,5 +1,6 @@
 // Drives HTTP load with wrk (C, its own process: the generator does not share the bench's event loop or
-// JavaScript), with wrk-clicks.lua sending a browser user agent and rotating visitor addresses.
+// JavaScript): runWrk with wrk-clicks.lua (a browser user agent, rotating visitor addresses); spawnWrk for
+// any other script (postback-load.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { processCpuMs } from './load';
@@ -14,6 +15,16 @@ export function wrkVersion(): string | null {
   return /wrk [^\s]+/.exec(`${probe.stdout}${probe.stderr}`)?.[0] ?? 'wrk';
 }
 
+/** wrk's version, or null after saying how to install it (and setting a failing exit code). */
+export function requireWrk(bench: string): string | null {
+  const version = wrkVersion();
+  if (!version) {
+    console.error(`The ${bench} bench drives load with wrk, which is not installed: apt-get install -y wrk`);
+    process.exitCode = 1;
+  }
+  return version;
+}
+
 export interface WrkOptions {
   url: string;
   connections: number;
@@ -22,6 +33,11 @@ export interface WrkOptions {
   threads?: number;
   /** distinct visitor addresses the script rotates through */
   addresses?: number;
+}
+
+export interface WrkControl {
+  stop: () => void;
+  cpuMs: () => number | null;
 }
 
 export interface WrkResult {
@@ -57,7 +73,7 @@ interface WrkJson {
 
 /** Runs wrk once against `url` (its path is the one requested); resolves with its summary. */
 export async function runWrk(options: WrkOptions): Promise<WrkResult> {
-  const args = [
+  return spawnWrk([
     `-t${options.threads ?? 1}`,
     `-c${options.connections}`,
     `-d${options.durationS}s`,
@@ -68,10 +84,33 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     options.url,
     '--',
     String(options.addresses ?? 1021),
-  ];
+  ]);
+}
+
+/**
+ * Runs `wrk <args>` (its script's done() must be wrk-summary.lua's) and resolves with the summary.
+ * `onLine` sees each line wrk prints, with `stop` (SIGINT: wrk then prints its summary, timed to that
+ * moment) and `cpuMs` (wrk's CPU time so far, ms).
+ */
+export async function spawnWrk(
+  args: string[],
+  onLine?: (line: string, control: WrkControl) => void,
+): Promise<WrkResult> {
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  let partial = '';
+  const control: WrkControl = {
+    stop: () => child.kill('SIGINT'),
+    cpuMs: () => (child.pid === undefined ? null : (processCpuMs(child.pid)?.total ?? null)),
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    out += text;
+    if (!onLine) return;
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) onLine(line, control);
+  });
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
   // wrk's CPU: the last sample before it exits (a finished child's /proc entry is gone)
   let generatorCpuMs = 0;
