@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { jsonRows } from '../../db/json-rows';
 import { campaigns, clicks, commissions, conversions, trackingLinks, users } from '../../db/schema';
@@ -61,14 +61,23 @@ export async function findOrders(
 ): Promise<Map<string, StoredOrder>> {
   if (pairs.length === 0) return new Map();
   const wanted = JSON.stringify(pairs.map((p) => ({ campaign_id: p.campaignId, order_id: p.orderId })));
-  const rows = await db
-    .select({ conversion: conversions, commission: commissions })
+  // One lookup in the (campaign_id, order_id) index per pair (LATERAL … LIMIT 1; the pair is unique).
+  // Written as a join or an IN, the planner takes json_to_recordset for 100 rows and, below some tens of
+  // thousands of conversions, scans them all (and every commission) for each batch instead.
+  const stored = db
+    .select()
     .from(conversions)
-    .leftJoin(commissions, eq(commissions.conversionId, conversions.id))
-    .where(
-      sql`(${conversions.campaignId}, ${conversions.orderId}) in (
-        select k.campaign_id, k.order_id from json_to_recordset(${wanted}::json) as k(campaign_id uuid, order_id text))`,
-    );
+    .where(and(sql`${conversions.campaignId} = k.campaign_id`, sql`${conversions.orderId} = k.order_id`))
+    .limit(1)
+    .as('stored');
+  const storedConversion = Object.fromEntries(
+    Object.keys(getTableColumns(conversions)).map((key) => [key, stored[key as keyof ConversionRow]]),
+  ) as { [K in keyof ConversionRow]: (typeof stored)[K] };
+  const rows = await db
+    .select({ conversion: storedConversion, commission: commissions })
+    .from(sql`json_to_recordset(${wanted}::json) as k(campaign_id uuid, order_id text)`)
+    .innerJoinLateral(stored, sql`true`)
+    .leftJoin(commissions, eq(commissions.conversionId, stored.id));
   return new Map(rows.map((r) => [orderKey(r.conversion.campaignId, r.conversion.orderId), r]));
 }
 
