@@ -170,6 +170,16 @@ describe('daily_stats rollups', () => {
     }
     // an update that moves no money (a note) must leave the rollup as it is
     await t.database.db.execute(sql`UPDATE commissions SET updated_at = now()`);
+    // a commission removed outright (the rollups' delete trigger) takes its amount out of its day
+    const removed = await t.database.db
+      .delete(commissions)
+      .where(
+        sql`${commissions.id} = (SELECT c.id FROM commissions c
+          WHERE NOT c.is_test AND NOT EXISTS (SELECT 1 FROM commissions r WHERE r.reverses_id = c.id)
+          ORDER BY c.amount_minor DESC LIMIT 1)`,
+      )
+      .returning({ id: commissions.id });
+    expect(removed).toHaveLength(1);
 
     const stored = await storedDailyStats(t.database.db, FROM, TO);
     const raw = await rawDailyStats(t.database.db, FROM, TO);
