@@ -165,11 +165,13 @@ async function runScenario(
       ],
     ]),
   );
-  if (other.length > 0) console.log(`  e.g. HTTP ${other[0]!.status} for ${other[0]!.postback.order_id}`);
+  if (other.length > 0) console.log(`  e.g. HTTP ${other[0]!.status}: ${other[0]!.body.slice(0, 200)}`);
   return scenario;
 }
 
 interface Stored {
+  /** the campaign's conversions: order_id by conversion id */
+  orderOf: Map<string, string>;
   commissions: number;
   conversions: number;
   createdFound: number;
@@ -195,7 +197,12 @@ async function storedFor(db: Awaited<ReturnType<typeof openInspector>>, s: Scena
      FROM commissions WHERE campaign_id = $1`,
     campaign,
   );
+  const orders = await db.rows<{ id: string; order_id: string }>(
+    'SELECT id::text AS id, order_id FROM conversions WHERE campaign_id = $1',
+    campaign,
+  );
   return {
+    orderOf: new Map(orders.map((o) => [o.id, o.order_id])),
     commissions: await db.count(
       'SELECT count(*) AS n FROM commissions WHERE campaign_id = $1 AND conversion_id IS NOT NULL',
       campaign,
@@ -215,12 +222,25 @@ async function storedFor(db: Awaited<ReturnType<typeof openInspector>>, s: Scena
 
 function correctness(name: string, s: Scenario, stored: Stored): Check[] {
   const { created, repeated, other, run, sequence, distinctOrders } = s;
-  const firstByOrder = new Map(created.map((a) => [a.postback.order_id, a.conversionId]));
+  // Answers are not tied to their postback (postback-load.ts): each is read through the order its
+  // conversion_id has in the database. Every order must get as many answers as it was posted, each with
+  // its one conversion: the first created (201), the repeats duplicates (200, duplicate: true).
+  const postedPerOrder = new Map<string, number>();
+  for (const p of sequence) postedPerOrder.set(p.order_id, (postedPerOrder.get(p.order_id) ?? 0) + 1);
+  const answersPerOrder = new Map<string, number>();
+  for (const a of [...created, ...repeated]) {
+    const order = a.conversionId === null ? undefined : stored.orderOf.get(a.conversionId);
+    if (order !== undefined) answersPerOrder.set(order, (answersPerOrder.get(order) ?? 0) + 1);
+  }
+  const createdOrders = new Set(
+    created.map((a) => (a.conversionId === null ? undefined : stored.orderOf.get(a.conversionId))),
+  );
+  createdOrders.delete(undefined);
+  const ordersAnsweredInFull = [...postedPerOrder].filter(
+    ([order, posted]) => answersPerOrder.get(order) === posted,
+  ).length;
   const consistentRepeats = repeated.filter(
-    (a) =>
-      a.duplicate === true &&
-      a.conversionId !== null &&
-      firstByOrder.get(a.postback.order_id) === a.conversionId,
+    (a) => a.duplicate === true && a.conversionId !== null && stored.orderOf.has(a.conversionId),
   ).length;
   console.log(
     `${name}, ${s.label}: stored ${fmtInt(stored.conversions)} conversions, ${fmtInt(stored.commissions)} commissions ` +
@@ -238,9 +258,9 @@ function correctness(name: string, s: Scenario, stored: Stored): Check[] {
     },
     {
       target: at(
-        `one 201 per distinct order id (${fmtInt(created.length)} for ${fmtInt(distinctOrders)}, ${fmtInt(firstByOrder.size)} orders)`,
+        `one 201 per distinct order id (${fmtInt(created.length)} for ${fmtInt(distinctOrders)}, ${fmtInt(createdOrders.size)} orders)`,
       ),
-      pass: created.length === distinctOrders && firstByOrder.size === distinctOrders,
+      pass: created.length === distinctOrders && createdOrders.size === distinctOrders,
       fatal: true,
     },
     {
@@ -259,9 +279,16 @@ function correctness(name: string, s: Scenario, stored: Stored): Check[] {
     },
     {
       target: at(
-        `every repeat answered 200 duplicate with the first conversion_id (${fmtInt(consistentRepeats)} of ${fmtInt(repeated.length)})`,
+        `every repeat answered 200 duplicate with a stored conversion_id (${fmtInt(consistentRepeats)} of ${fmtInt(repeated.length)})`,
       ),
       pass: consistentRepeats === repeated.length && repeated.length === sequence.length - distinctOrders,
+      fatal: true,
+    },
+    {
+      target: at(
+        `every order answered as often as it was posted, all with its own conversion_id (${fmtInt(ordersAnsweredInFull)} of ${fmtInt(postedPerOrder.size)} orders)`,
+      ),
+      pass: ordersAnsweredInFull === postedPerOrder.size,
       fatal: true,
     },
     {

@@ -1,10 +1,13 @@
-// The conversions bench's load generator: wrk (C, its own process) POSTing one JSON postback per request,
-// with support/wrk-postbacks.lua: one thread per connection, each sending its share of the sequence in
-// order and writing every answer down, so that the bench can check each one. `firePostbacks` writes the
-// sequence to a file, runs wrk, stops it once every postback is answered, and reads the answers back.
-// (It was autocannon in a child process, whose JavaScript per request cost ~0.4 ms of CPU per postback on
-// the same two cores as the server: about a fifth of the whole chain.)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+// The conversions bench's load generator: wrk (C, its own process, one thread) POSTing one JSON postback per
+// request on `connections` connections, with support/wrk-postbacks.lua, which hands the postbacks out in
+// order to whichever connection is free and writes every answer down. `firePostbacks` writes the sequence
+// to a file, runs wrk, stops it once every postback is answered, and reads the answers back. Answers come
+// back in any order, so they are not tied to their postback here: the bench checks them against the
+// database by their conversion_id (conversions.ts). Until 2026-11-26 this was autocannon in a child process,
+// whose JavaScript per request cost ~0.4 ms of CPU per postback on the same two cores as the server; wrk
+// with a thread per connection was tried next and cost the server and PostgreSQL a third more CPU per
+// conversion than one thread does (each answer woke a thread of its own).
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLOCK_TICKS_PER_S, procStatFields, processCpuMs } from './load';
@@ -22,15 +25,16 @@ export interface Postback {
 }
 
 export interface Answer {
-  postback: Postback;
   status: number;
   conversionId: string | null;
   duplicate: boolean | null;
+  /** the answer's body, as sent */
+  body: string;
 }
 
 export interface FireResult {
   answers: Answer[];
-  /** from the first thread ready to the last postback answered */
+  /** from wrk ready to the last postback answered */
   durationS: number;
   /** connect, read, write errors and timeouts */
   errors: number;
@@ -41,10 +45,7 @@ export interface FireResult {
   generatorCpuMs: number;
 }
 
-/**
- * Sends the sequence (each postback once, on `connections` connections: connection k sends postbacks k,
- * k + connections, …, in order) and resolves with every answer.
- */
+/** Sends the sequence (each postback once, in order, on `connections` connections); resolves with every answer. */
 export async function firePostbacks(
   baseUrl: string,
   sequence: Postback[],
@@ -53,20 +54,17 @@ export async function firePostbacks(
   const dir = mkdtempSync(path.join(tmpdir(), 'affilio-postbacks-'));
   try {
     const input = path.join(dir, 'in.jsonl');
-    const prefix = path.join(dir, 'out-');
+    const output = path.join(dir, 'answers.txt');
     writeFileSync(input, sequence.map((p) => JSON.stringify(p)).join('\n') + '\n');
-    const threads = Math.max(1, Math.min(connections, sequence.length));
-    let ready = 0;
-    let done = 0;
     let startedAt = 0;
     let endedAt = 0;
-    // wrk's CPU from the last thread ready to the last answer (not its start-up: each thread reads the file)
+    // wrk's CPU from ready (its requests formatted) to the last answer
     let cpuAtStart: number | null = null;
     let cpuAtEnd: number | null = null;
     const summary = await spawnWrk(
       [
-        `-t${threads}`,
-        `-c${threads}`,
+        '-t1',
+        `-c${Math.max(1, Math.min(connections, sequence.length))}`,
         // a bound, not the length: wrk is stopped once every postback is answered
         '-d600s',
         '--timeout',
@@ -76,15 +74,14 @@ export async function firePostbacks(
         `${baseUrl}/api/postback`,
         '--',
         input,
-        prefix,
-        String(threads),
+        output,
       ],
       (line, { stop, cpuMs }) => {
         if (line === 'WRK_READY') {
-          if (++ready === 1) startedAt = performance.now();
-          if (ready === threads) cpuAtStart = cpuMs();
+          startedAt = performance.now();
+          cpuAtStart = cpuMs();
         }
-        if (line === 'WRK_DONE' && ++done === threads) {
+        if (line === 'WRK_DONE') {
           endedAt = performance.now();
           cpuAtEnd = cpuMs();
           stop();
@@ -92,24 +89,22 @@ export async function firePostbacks(
       },
     );
     const answers: Answer[] = [];
-    for (const file of readdirSync(dir).filter((name) => name.startsWith('out-'))) {
-      for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-        if (!line) continue;
-        const [index, status] = line.split(' ', 2);
-        const body = line.slice(index!.length + status!.length + 2);
-        let parsed: { conversion_id?: string; duplicate?: boolean } = {};
-        try {
-          parsed = JSON.parse(body) as typeof parsed;
-        } catch {
-          // not JSON: counted as an error by its status
-        }
-        answers.push({
-          postback: sequence[Number(index)]!,
-          status: Number(status),
-          conversionId: parsed.conversion_id ?? null,
-          duplicate: parsed.duplicate ?? null,
-        });
+    for (const line of readFileSync(output, 'utf8').split('\n')) {
+      if (!line) continue;
+      const space = line.indexOf(' ');
+      const body = line.slice(space + 1);
+      let parsed: { conversion_id?: string; duplicate?: boolean } = {};
+      try {
+        parsed = JSON.parse(body) as typeof parsed;
+      } catch {
+        // not JSON: counted as an error by its status
       }
+      answers.push({
+        status: Number(line.slice(0, space)),
+        conversionId: parsed.conversion_id ?? null,
+        duplicate: parsed.duplicate ?? null,
+        body,
+      });
     }
     return {
       answers,

@@ -1,55 +1,48 @@
--- wrk script of the conversions bench (tests/bench/support/postback-load.ts runs it): POSTs each JSON body
--- of the input file (one per line) once, to the URL's path, and writes every answer down.
--- Run as `wrk -tN -cN … -- <input> <output prefix> <N>`: one connection per thread, so each thread knows
--- which of its requests an answer is for (a connection sends its next request only after the answer).
--- Thread k (0-based) sends lines k, k+N, k+2N, … in order, writes "<line index> <status> <body>" per
--- answer to <output prefix><k>.txt, prints WRK_READY once its requests are formatted and WRK_DONE once all
--- of them are answered, and then stops; the parent stops wrk (SIGINT) when every thread has, and done()
--- (wrk-summary.lua) prints the summary line.
-
-local counter = 0
-
--- main state: numbers the threads (`id` in each thread's state) before they start
-function setup(thread)
-  thread:set("id", counter)
-  counter = counter + 1
-end
+-- wrk script of the conversions bench (tests/bench/support/postback-load.ts runs it with one thread and
+-- `-c` connections): POSTs each JSON body of the input file (one per line) once, in order, to the URL's
+-- path, each to whichever connection is free, and writes every answer down as "<status> <body>".
+-- Run as `wrk -t1 -cN … -- <input> <output file>`. Prints WRK_READY once the requests are formatted and
+-- WRK_DONE once all of them are answered, and then stops; the parent stops wrk (SIGINT) and done()
+-- (wrk-summary.lua) prints the summary line. Which postback an answer is for is not known here (answers
+-- come back in any order): the bench checks them against the database by their conversion_id.
 
 local requests = {}
-local lines = {}
-local sent = 0
+-- wrk calls request() once before anything is sent, to check what the script sends
+-- (script_verify_request); that request is never sent, so the count starts one back
+local sent = -1
 local answered = 0
 local out
 
 function init(args)
-  local threads = tonumber(args[3])
   local headers = { ["Content-Type"] = "application/json" }
-  local index = 0
   for body in io.lines(args[1]) do
-    if index % threads == id then
-      requests[#requests + 1] = wrk.format("POST", wrk.path, headers, body)
-      lines[#lines + 1] = index
-    end
-    index = index + 1
+    requests[#requests + 1] = wrk.format("POST", wrk.path, headers, body)
   end
-  -- wrk calls request() once more in the first thread's state, right after init, to check what the
-  -- script sends (script_verify_request); that request is never sent, so that thread starts one back
-  if id == 0 then sent = -1 end
-  out = assert(io.open(args[2] .. id .. ".txt", "w"))
+  out = assert(io.open(args[2], "w"))
   io.stdout:write("WRK_READY\n")
   io.stdout:flush()
 end
 
+-- called once before each request (a timer of that many ms, then request()): each postback is granted
+-- to one connection here; once all are, a free connection waits (it is never used again: wrk is stopped
+-- when the last answer is in) instead of sending anything more. Counting in request() instead lets
+-- connections whose timer is already set send one more each.
+local granted = 0
+function delay()
+  if granted >= #requests then return 600000 end
+  granted = granted + 1
+  return 0
+end
+
 function request()
   sent = sent + 1
-  -- past the last one (wrk asks once more before the stop takes): a retry of the last, not written down
   return requests[math.max(1, math.min(sent, #requests))]
 end
 
 function response(status, headers, body)
   answered = answered + 1
   if answered > #requests then return end
-  out:write(lines[answered], " ", status, " ", body, "\n")
+  out:write(status, " ", body, "\n")
   if answered == #requests then
     out:close()
     io.stdout:write("WRK_DONE\n")
