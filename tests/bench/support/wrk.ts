@@ -114,10 +114,7 @@ export async function spawnWrk(
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
   // wrk's CPU: the last sample before it exits (a finished child's /proc entry is gone)
   let generatorCpuMs = 0;
-  const sample = () => {
-    if (child.pid !== undefined) generatorCpuMs = processCpuMs(child.pid)?.total ?? generatorCpuMs;
-  };
-  const timer = setInterval(sample, 50);
+  const timer = setInterval(() => (generatorCpuMs = control.cpuMs() ?? generatorCpuMs), 50);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (exitCode) => resolve(exitCode));
