@@ -227,21 +227,17 @@ function correctness(name: string, s: Scenario, stored: Stored): Check[] {
   // its one conversion: the first created (201), the repeats duplicates (200, duplicate: true).
   const postedPerOrder = new Map<string, number>();
   for (const p of sequence) postedPerOrder.set(p.order_id, (postedPerOrder.get(p.order_id) ?? 0) + 1);
+  const orderOf = (a: Answer) => (a.conversionId === null ? undefined : stored.orderOf.get(a.conversionId));
   const answersPerOrder = new Map<string, number>();
   for (const a of [...created, ...repeated]) {
-    const order = a.conversionId === null ? undefined : stored.orderOf.get(a.conversionId);
+    const order = orderOf(a);
     if (order !== undefined) answersPerOrder.set(order, (answersPerOrder.get(order) ?? 0) + 1);
   }
-  const createdOrders = new Set(
-    created.map((a) => (a.conversionId === null ? undefined : stored.orderOf.get(a.conversionId))),
-  );
-  createdOrders.delete(undefined);
+  const createdOrders = new Set(created.map(orderOf).filter((order) => order !== undefined));
   const ordersAnsweredInFull = [...postedPerOrder].filter(
     ([order, posted]) => answersPerOrder.get(order) === posted,
   ).length;
-  const consistentRepeats = repeated.filter(
-    (a) => a.duplicate === true && a.conversionId !== null && stored.orderOf.has(a.conversionId),
-  ).length;
+  const consistentRepeats = repeated.filter((a) => a.duplicate === true && orderOf(a) !== undefined).length;
   console.log(
     `${name}, ${s.label}: stored ${fmtInt(stored.conversions)} conversions, ${fmtInt(stored.commissions)} commissions ` +
       `(${fmtInt(stored.pending)} pending, ${fmtInt(stored.rejectedByCap)} past the daily cap); ` +
