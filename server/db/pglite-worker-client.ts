@@ -1,24 +1,22 @@
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-protocol';
+import {
+  WireDatabaseError,
+  WireResults,
+  extendedQuery,
+  lastCommand,
+  readMessages,
+  simpleQuery,
+  type WireQueryOptions,
+} from './pglite-wire';
 
 // Distributes Omit over the request union, so each op keeps its own fields.
 type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
-interface QueryOptions {
-  rowMode?: 'array' | 'object';
-  /** Drizzle passes identity parsers for the types it parses itself; only their oids cross the thread */
-  parsers?: Record<number, unknown>;
-}
-
-/** A database error from the worker, with PostgreSQL's fields (code, constraint, detail …) kept. */
-class WorkerDatabaseError extends Error {
-  constructor(fields: Record<string, unknown>) {
-    super(String(fields.message ?? 'database error'));
-    Object.assign(this, fields);
-    this.name = String(fields.name ?? 'DatabaseError');
-  }
-}
+const BEGIN = simpleQuery('BEGIN');
+const COMMIT = simpleQuery('COMMIT');
+const ROLLBACK = simpleQuery('ROLLBACK');
 
 /**
  * The worker's JavaScript heap: its young generation is capped at 4 MB (V8's default lets it grow to 48 MB).
@@ -62,6 +60,7 @@ export class PGliteWorkerClient {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | null = null;
+  private readonly wire = new WireResults();
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WorkerReply) => {
@@ -69,28 +68,31 @@ export class PGliteWorkerClient {
       if (!waiting) return;
       this.pending.delete(reply.id);
       if (reply.ok) waiting.resolve(reply.result);
-      else waiting.reject(new WorkerDatabaseError(reply.error));
+      else waiting.reject(new WireDatabaseError(reply.error));
     });
     worker.on('error', (err) => this.fail(err));
     worker.on('exit', (code) => this.fail(new Error(`the database worker stopped (exit code ${code})`)));
   }
 
   /** Starts the worker and opens the database (in `dataDir`, or in memory; from `template` if given). */
-  static create(dataDir: string | undefined, template?: string): Promise<PGliteWorkerClient> {
+  static async create(dataDir: string | undefined, template?: string): Promise<PGliteWorkerClient> {
     const worker = startWorker({ dataDir, template });
     const client = new PGliteWorkerClient(worker);
     // the worker answers request 0 once PGlite is open
-    return new Promise((resolve, reject) => {
-      client.pending.set(0, { resolve: () => resolve(client), reject });
+    await new Promise((resolve, reject) => client.pending.set(0, { resolve, reject }));
+    const arrayTypes = await client.query<[number, number]>(WireResults.ARRAY_TYPES_SQL, [], {
+      rowMode: 'array',
     });
+    client.wire.addArrayTypes(arrayTypes.rows);
+    return client;
   }
 
-  async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+  async query<T>(sql: string, params: unknown[] = [], options: WireQueryOptions = {}): Promise<Results<T>> {
     return this.queryIn(null, sql, params, options);
   }
 
   async exec(sql: string): Promise<Results[]> {
-    return (await this.request({ op: 'exec', tx: null, sql })) as Results[];
+    return this.execIn(null, sql);
   }
 
   /**
@@ -101,20 +103,20 @@ export class PGliteWorkerClient {
     await this.request({ op: 'copy', sql, data });
   }
 
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. BEGIN goes to the
+   * worker with the transaction's first statement, in one message.
+   */
   async transaction<T>(fn: (tx: PGliteWorkerTransaction) => Promise<T>): Promise<T> {
-    const txId = (await this.request({ op: 'begin' })) as number;
-    const tx = new PGliteWorkerTransaction(this, txId);
+    const tx = new PGliteWorkerTransaction(this);
     try {
       const result = await fn(tx);
-      await this.request({ op: 'end', tx: txId, commit: true });
+      await tx.end(true);
       return result;
     } catch (err) {
-      // after a failed COMMIT the transaction is already gone: nothing left to roll back
-      await this.request({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
+      // after COMMIT the transaction is gone, whatever it answered: nothing left to roll back
+      await tx.end(false).catch(() => undefined);
       throw err;
-    } finally {
-      tx.closed = true;
     }
   }
 
@@ -125,15 +127,27 @@ export class PGliteWorkerClient {
   }
 
   /** @internal used by transactions */
-  async queryIn<T>(tx: number | null, sql: string, params: unknown[], options: QueryOptions) {
-    return (await this.request({
-      op: 'query',
-      tx,
-      sql,
-      params,
-      rowMode: options.rowMode ?? 'object',
-      rawTypes: Object.keys(options.parsers ?? {}).map(Number),
-    })) as Results<T>;
+  async queryIn<T>(
+    tx: PGliteWorkerTransaction | null,
+    sql: string,
+    params: unknown[],
+    options: WireQueryOptions,
+  ): Promise<Results<T>> {
+    const message = extendedQuery(sql, params);
+    const answer = tx
+      ? await tx.send(message)
+      : ((await this.request({ op: 'wire', tx: null, message })) as Uint8Array);
+    // the statement's result is the last (a transaction's first answer begins with BEGIN's)
+    return this.wire.results(answer, options).at(-1) as Results<T>;
+  }
+
+  /** @internal used by transactions */
+  async execIn(tx: PGliteWorkerTransaction | null, sql: string): Promise<Results[]> {
+    const message = simpleQuery(sql);
+    if (!tx) return this.wire.results((await this.request({ op: 'wire', tx: null, message })) as Uint8Array);
+    const begins = !tx.started;
+    const results = this.wire.results(await tx.send(message));
+    return begins ? results.slice(1) : results;
   }
 
   /** @internal used by transactions */
@@ -155,20 +169,65 @@ export class PGliteWorkerClient {
 
 /** The transaction handle Drizzle runs a transaction's queries on. */
 export class PGliteWorkerTransaction {
-  closed = false;
+  private closed = false;
+  /** the transaction's id in the worker, once its first statement went there with BEGIN */
+  private id: Promise<number> | null = null;
 
-  constructor(
-    private readonly client: PGliteWorkerClient,
-    private readonly id: number,
-  ) {}
+  constructor(private readonly client: PGliteWorkerClient) {}
 
-  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+  get started(): boolean {
+    return this.id !== null;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: WireQueryOptions = {}): Promise<Results<T>> {
     if (this.closed) return Promise.reject(new Error('the transaction has already ended'));
-    return this.client.queryIn<T>(this.id, sql, params, options);
+    return this.client.queryIn<T>(this, sql, params, options);
   }
 
   async exec(sql: string): Promise<Results[]> {
     if (this.closed) throw new Error('the transaction has already ended');
-    return (await this.client.request({ op: 'exec', tx: this.id, sql })) as Results[];
+    return this.client.execIn(this, sql);
   }
+
+  /** @internal PostgreSQL's answer to `message` in this transaction (the first one begins it). */
+  async send(message: Uint8Array): Promise<Uint8Array> {
+    if (this.id === null) {
+      const begun = this.client.request({ op: 'begin', message: concat(BEGIN, message) }) as Promise<{
+        tx: number;
+        answer: Uint8Array;
+      }>;
+      this.id = begun.then((b) => b.tx);
+      return (await begun).answer;
+    }
+    const tx = await this.id;
+    return (await this.client.request({ op: 'wire', tx, message })) as Uint8Array;
+  }
+
+  /** @internal COMMIT (`commit`) or ROLLBACK; nothing to end when no statement ran. */
+  async end(commit: boolean): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.id === null) return;
+    const tx = await this.id;
+    const answer = (await this.client.request({
+      op: 'end',
+      tx,
+      message: commit ? COMMIT : ROLLBACK,
+    })) as Uint8Array;
+    const messages = readMessages(answer);
+    // COMMIT of a transaction a failed statement aborted (the caller went on after the error) rolls back
+    if (commit && lastCommand(messages) === 'ROLLBACK') {
+      throw new WireDatabaseError({
+        message: 'The transaction was rolled back: a statement in it had failed',
+        code: '25P02',
+      });
+    }
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }

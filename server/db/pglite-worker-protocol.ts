@@ -7,24 +7,27 @@ export interface WorkerStart {
   template?: string;
 }
 
+/**
+ * `message` is PostgreSQL wire protocol (pglite-wire.ts builds it), and so is the reply to each op that
+ * sends one: the bytes PostgreSQL wrote, errors included, for the main thread to read.
+ */
 export type WorkerRequest =
   | {
       id: number;
-      op: 'query';
-      /** the open transaction to run in, or null for the database itself */
+      op: 'wire';
+      /** the open transaction to run in, or null for the database itself (after any open transaction) */
       tx: number | null;
-      sql: string;
-      params: unknown[];
-      rowMode: 'array' | 'object';
-      /** type oids whose values stay the text PostgreSQL sent (Drizzle parses timestamps itself) */
-      rawTypes: number[];
+      message: Uint8Array;
     }
-  | { id: number; op: 'exec'; tx: number | null; sql: string }
   /** `COPY … FROM '/dev/blob'` with `data` as the input: one statement, so all rows or none */
   | { id: number; op: 'copy'; sql: string; data: string }
-  /** starts a transaction; its id is the request id */
-  | { id: number; op: 'begin' }
-  | { id: number; op: 'end'; tx: number; commit: boolean }
+  /**
+   * starts a transaction with `message` (BEGIN and the transaction's first statement); its id is the
+   * request id; replies { tx, answer }. It stays open until its 'end', even when PostgreSQL answered an error.
+   */
+  | { id: number; op: 'begin'; message: Uint8Array }
+  /** ends the transaction with `message` (COMMIT or ROLLBACK) */
+  | { id: number; op: 'end'; tx: number; message: Uint8Array }
   | { id: number; op: 'close' };
 
 export type WorkerReply =

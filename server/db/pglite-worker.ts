@@ -6,7 +6,7 @@ import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-protocol';
 
@@ -15,38 +15,18 @@ const port = parentPort!;
 const WORKER_NICE = 10;
 const { dataDir, template } = workerData as WorkerStart;
 
-/** Thrown inside a transaction callback to make PGlite roll it back. */
-const ROLLBACK = Symbol('rollback');
-
-interface OpenTransaction {
-  tx: Transaction;
-  /** ends the transaction callback: true commits, false rolls back */
-  end: (commit: boolean) => void;
-  /** settles once PGlite has committed or rolled back */
-  done: Promise<void>;
-}
-
-const transactions = new Map<number, OpenTransaction>();
-const identity = (value: string) => value;
-
-function queryOptions(rowMode: 'array' | 'object', rawTypes: number[]): QueryOptions {
-  return { rowMode, parsers: Object.fromEntries(rawTypes.map((oid) => [oid, identity])) };
-}
-
-/** The fields of a PostgreSQL error that callers look at (code, constraint, detail …), as plain data. */
+/** The fields of an error that callers look at (code, constraint, detail …), as plain data. */
 function serializeError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
-  const out: Record<string, unknown> = { message: err.message, name: err.name };
+  const out: Record<string, unknown> = { message: err.message };
   for (const key of [
     'code',
     'severity',
     'detail',
     'hint',
-    'position',
     'schema',
     'table',
     'column',
-    'dataType',
     'constraint',
     'where',
   ]) {
@@ -56,67 +36,93 @@ function serializeError(err: unknown): Record<string, unknown> {
   return out;
 }
 
-/** What crosses back to the main thread of a result (PGlite's object also holds non-cloneable parts). */
-const plain = (r: Results<unknown>) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields });
-
-function client(txId: number | null) {
-  if (txId === null) return db;
-  const open = transactions.get(txId);
-  if (!open) throw new Error('the transaction has already ended');
-  return open.tx;
+/**
+ * The database's lock, first come first served: an open transaction holds it from BEGIN to its end, any
+ * other statement for as long as it runs (PGlite runs one transaction at a time; a statement outside it
+ * waits until it ends).
+ */
+let lockTail: Promise<void> = Promise.resolve();
+function acquire(): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const turn = lockTail.then(() => release);
+  lockTail = lockTail.then(() => held);
+  return turn;
 }
 
-function begin(id: number): Promise<void> {
-  return new Promise<void>((started, failed) => {
-    let end!: (commit: boolean) => void;
-    const ended = new Promise<boolean>((resolve) => (end = resolve));
-    const done = db
-      .transaction(async (tx) => {
-        transactions.set(id, { tx, end, done });
-        started();
-        if (!(await ended)) throw ROLLBACK;
-      })
-      .then(
-        () => undefined,
-        (err: unknown) => {
-          if (err !== ROLLBACK) throw err;
-        },
-      )
-      .finally(() => transactions.delete(id));
-    // a failure before the callback ran (BEGIN itself) is the caller's error
-    done.catch(failed);
+/** open transactions by id: what releases the lock when they end */
+const transactions = new Map<number, () => void>();
+
+/**
+ * The protocol bytes PostgreSQL wrote for `message`: one entry into PostgreSQL for all its messages, and
+ * its answer kept as it is (PGlite's `execProtocolRaw` also parses it, for its own error handling).
+ */
+async function run(message: Uint8Array): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  await db.execProtocolRawStream(message, {
+    syncToFs: false,
+    // a view into PostgreSQL's memory, valid during the call only
+    onRawData: (bytes) => {
+      chunks.push(bytes.slice());
+      size += bytes.length;
+    },
   });
+  if (chunks.length === 1) return chunks[0]!;
+  const answer = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    answer.set(chunk, at);
+    at += chunk.length;
+  }
+  return answer;
+}
+
+async function exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+  const release = await acquire();
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
-    case 'query': {
-      const result = await client(request.tx).query(
-        request.sql,
-        request.params,
-        queryOptions(request.rowMode, request.rawTypes),
-      );
-      return plain(result);
+    case 'wire': {
+      if (request.tx === null) return exclusive(() => run(request.message));
+      if (!transactions.has(request.tx)) throw new Error('the transaction has already ended');
+      return run(request.message);
     }
-    case 'exec':
-      return (await client(request.tx).exec(request.sql)).map(plain);
-    case 'copy': {
-      const result = await db.query(request.sql, [], { blob: new Blob([request.data]) });
-      return { affectedRows: result.affectedRows };
+    case 'copy':
+      return exclusive(async () => {
+        const result = await db.query(request.sql, [], { blob: new Blob([request.data]) });
+        return { affectedRows: result.affectedRows };
+      });
+    case 'begin': {
+      const release = await acquire();
+      try {
+        const answer = await run(request.message);
+        // open until its 'end', whatever PostgreSQL answered (the client ends it with ROLLBACK on an error)
+        transactions.set(request.id, release);
+        return { tx: request.id, answer };
+      } catch (err) {
+        release();
+        throw err;
+      }
     }
-    case 'begin':
-      await begin(request.id);
-      return request.id;
     case 'end': {
-      const open = transactions.get(request.tx);
-      if (!open) throw new Error('the transaction has already ended');
-      open.end(request.commit);
-      await open.done;
-      return null;
+      const release = transactions.get(request.tx);
+      if (!release) throw new Error('the transaction has already ended');
+      transactions.delete(request.tx);
+      try {
+        return await run(request.message);
+      } finally {
+        release();
+      }
     }
     case 'close':
-      await db.close();
-      return null;
+      return exclusive(() => db.close().then(() => null));
   }
 }
 
@@ -180,10 +186,15 @@ const db = await PGlite.create(dataDir, {
 releaseStartupMemory();
 
 port.on('message', (request: WorkerRequest) => {
-  // requests are handled concurrently: PGlite's own locks order them as they would on the main thread
-  // (a transaction holds the database until it ends; other queries wait for it)
+  // requests are handled as they come: the lock orders them (a transaction holds the database until it
+  // ends; other statements wait for it), and a transaction's own statements run in the order sent
   handle(request).then(
-    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies WorkerReply),
+    (result) =>
+      port.postMessage(
+        { id: request.id, ok: true, result } satisfies WorkerReply,
+        // PostgreSQL's answer is a buffer of its own: handed over, not copied
+        result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [],
+      ),
     (err: unknown) =>
       port.postMessage({ id: request.id, ok: false, error: serializeError(err) } satisfies WorkerReply),
   );

@@ -69,6 +69,74 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', 
     expect((await outside).rows).toEqual([{ n: 1 }]);
   });
 
+  it('sends parameters as node-postgres does, so a statement means the same on PGlite and PostgreSQL', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const { rows } = await db.query<Record<string, unknown>>(
+      `select $1::int = any($2::int[]) as listed, $3::jsonb ->> 'kind' as kind, $4::timestamptz as at,
+         $5::boolean as flag, $6::bigint + 1 as big, encode($7::bytea, 'hex') as hex, $8::text as nothing,
+         array_length($9::text[], 1) as quoted`,
+      [
+        2,
+        [1, 2, 3],
+        { kind: 'sale' },
+        at,
+        false,
+        9007199254740990n,
+        Buffer.from([0xde, 0xad]),
+        null,
+        ['a "b"', 'c,d'],
+      ],
+    );
+    expect(rows).toEqual([
+      {
+        listed: true,
+        kind: 'sale',
+        at,
+        flag: false,
+        big: 9007199254740991,
+        hex: 'dead',
+        nothing: null,
+        quoted: 2,
+      },
+    ]);
+  });
+
+  it('parses array columns into arrays of their element type', async () => {
+    const { rows } = await db.query<Record<string, unknown>>(
+      `select array[1, 2]::int[] as ints, array['x', null]::text[] as texts, '{}'::uuid[] as none`,
+    );
+    expect(rows).toEqual([{ ints: [1, 2], texts: ['x', null], none: [] }]);
+  });
+
+  it('rolls back a transaction whose first statement fails, and frees the database', async () => {
+    const count = async () => (await db.query('select count(*)::int as n from items')).rows;
+    const before = await count();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into items values (1, 'duplicate of 1', null)`);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await count()).toEqual(before);
+  });
+
+  it('refuses to commit a transaction after one of its statements failed, and keeps none of it', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into items values (5, 'five', null)`);
+        // the caller goes on after the error, as if it had not happened
+        await tx.query(`insert into items values (1, 'duplicate', null)`).catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({ code: '25P02' });
+    expect((await db.query('select count(*)::int as n from items where id = 5')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it("answers a transaction's first statement with its own results only", async () => {
+    const results = await db.transaction((tx) => tx.exec('select 1 as a; select 2 as b'));
+    expect(results.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+    const first = await db.transaction((tx) => tx.query<{ n: number }>('select $1::int + 1 as n', [6]));
+    expect(first.rows).toEqual([{ n: 7 }]);
+  });
+
   it('refuses queries on a transaction that has ended', async () => {
     let leaked!: { query: (sql: string) => Promise<unknown> };
     await db.transaction(async (tx) => {

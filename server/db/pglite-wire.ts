@@ -1,0 +1,145 @@
+import { parse as pglite, types, type Results } from '@electric-sql/pglite';
+import pgUtils from 'pg/lib/utils.js';
+import { serialize } from 'pg-protocol';
+import type { BackendMessage, DatabaseError } from 'pg-protocol/dist/messages.js';
+import { Parser } from 'pg-protocol/dist/parser.js';
+
+// The PostgreSQL wire protocol of the PGlite worker's queries, on the main thread. A query crosses to the
+// worker as the protocol bytes PostgreSQL reads (Parse, Bind, Describe, Execute, Sync in one buffer) and
+// comes back as the bytes it wrote, which are parsed here: the worker, which runs every query of the
+// server one after the other, only enters PostgreSQL once per query. (PGlite's own `query` entered it six
+// times, once per message plus a Describe of the statement for its parameter types, and parsed every
+// answer into JavaScript values on the worker before structured-cloning them across.)
+
+export type RowMode = 'array' | 'object';
+
+export interface WireQueryOptions {
+  rowMode?: RowMode;
+  /** parsers by type oid over the defaults (Drizzle keeps the text of the types it parses itself) */
+  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
+}
+
+/**
+ * Parameters are sent as node-postgres sends them (its `prepareValue`: text, PostgreSQL infers each type
+ * from the statement; Buffers binary), so a statement means the same on PGlite as on PostgreSQL.
+ */
+const { prepareValue } = pgUtils;
+
+function join(parts: Buffer[]): Uint8Array {
+  // a fresh buffer (not Node's shared pool), so that it can be handed to the worker as it is
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** One statement with parameters: the extended protocol's messages, up to the Sync that ends them. */
+export function extendedQuery(text: string, params: unknown[]): Uint8Array {
+  return join([
+    serialize.parse({ text }),
+    serialize.bind({ values: params, valueMapper: (value: unknown) => prepareValue(value) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+}
+
+/** Any number of statements without parameters (the simple protocol). */
+export function simpleQuery(text: string): Uint8Array {
+  return join([serialize.query(text)]);
+}
+
+/** The error PostgreSQL answered with, with its fields (code, constraint, detail …) kept. */
+export class WireDatabaseError extends Error {
+  code?: string;
+  constraint?: string;
+
+  constructor(fields: Record<string, unknown>) {
+    super(String(fields.message ?? 'database error'));
+    Object.assign(this, fields);
+    this.name = 'DatabaseError';
+  }
+}
+
+const ERROR_FIELDS = [
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+] as const;
+
+function toError(error: DatabaseError): WireDatabaseError {
+  const fields: Record<string, unknown> = { message: error.message };
+  for (const key of ERROR_FIELDS) if (error[key] !== undefined) fields[key] = error[key];
+  return new WireDatabaseError(fields);
+}
+
+/** The messages PostgreSQL wrote; throws the first error among them. */
+export function readMessages(bytes: Uint8Array): BackendMessage[] {
+  const messages: BackendMessage[] = [];
+  let error: DatabaseError | null = null;
+  new Parser().parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), (message) => {
+    if (message.name === 'error') error ??= message as DatabaseError;
+    else messages.push(message);
+  });
+  if (error) throw toError(error);
+  return messages;
+}
+
+/** The command tag of the last statement answered ("COMMIT", "ROLLBACK", "INSERT 0 3" …). */
+export function lastCommand(messages: BackendMessage[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.name === 'commandComplete') return (message as unknown as { text: string }).text;
+  }
+  return null;
+}
+
+/**
+ * Values are parsed as PGlite parses them (its default parsers, and its array types, which `arrayTypes`
+ * reads from the database once); `options.parsers` override them by oid.
+ */
+export class WireResults {
+  private parsers: Record<number | string, (value: string, typeId?: number) => unknown> = {
+    ...types.parsers,
+  };
+
+  /** Adds a parser for each array type (rows of [element oid, array oid], as PGlite reads them). */
+  addArrayTypes(rows: [number, number][]): void {
+    for (const [oid, typarray] of rows) {
+      this.parsers[typarray] = (value: string) =>
+        types.arrayParser(value, this.parsers[oid] as types.Parser, typarray);
+    }
+  }
+
+  /** Each statement's rows, fields and affected rows. */
+  results(bytes: Uint8Array, options: WireQueryOptions = {}): Results[] {
+    return pglite.parseResults(readMessages(bytes) as never, this.parsers as never, {
+      rowMode: options.rowMode ?? 'object',
+      parsers: options.parsers as never,
+    });
+  }
+
+  /** The SQL that lists the array types for `addArrayTypes` (the same query PGlite runs). */
+  static readonly ARRAY_TYPES_SQL = `SELECT b.oid, b.typarray
+    FROM pg_catalog.pg_type a
+    LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+    WHERE a.typcategory = 'A'
+    GROUP BY b.oid, b.typarray
+    ORDER BY b.oid`;
+}
