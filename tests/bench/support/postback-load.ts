@@ -1,9 +1,9 @@
 // The conversions bench's load generator: wrk (C, its own process, one thread) POSTing one JSON postback per
 // request on `connections` connections, with support/wrk-postbacks.lua, which hands the postbacks out in
-// order to whichever connection is free and writes every answer down. `firePostbacks` writes the sequence
-// to a file, runs wrk, stops it once every postback is answered, and reads the answers back. Answers come
-// back in any order, so they are not tied to their postback here: the bench checks them against the
-// database by their conversion_id (conversions.ts). Until 2026-11-26 this was autocannon in a child process,
+// order to whichever connection is free (or, given a rate, each at its due time) and writes every answer
+// down. `firePostbacks` writes the sequence to a file, runs wrk, stops it once every postback is answered,
+// and reads the answers back. Answers come back in any order, so they are not tied to their postback here:
+// the bench checks them against the database by their conversion_id (conversions.ts). Until 2026-11-26 this was autocannon in a child process,
 // whose JavaScript per request cost ~0.4 ms of CPU per postback on the same two cores as the server; wrk
 // with a thread per connection was tried next and cost the server and PostgreSQL a third more CPU per
 // conversion than one thread does (each answer woke a thread of its own).
@@ -43,13 +43,21 @@ export interface FireResult {
   p99: number;
   /** CPU time of the generator process (all threads), ms */
   generatorCpuMs: number;
+  /** at a fixed rate: postbacks sent more than 1 ms after they were due (every connection was busy) */
+  late: number;
+  /** … and the most one of them was late, ms */
+  maxLateMs: number;
 }
 
-/** Sends the sequence (each postback once, in order, on `connections` connections); resolves with every answer. */
+/**
+ * Sends the sequence (each postback once, in order, on `connections` connections): as fast as the server
+ * answers, or `perS` postbacks a second; resolves with every answer.
+ */
 export async function firePostbacks(
   baseUrl: string,
   sequence: Postback[],
   connections: number,
+  perS?: number,
 ): Promise<FireResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'affilio-postbacks-'));
   try {
@@ -61,6 +69,8 @@ export async function firePostbacks(
     // wrk's CPU from ready (its requests formatted) to the last answer
     let cpuAtStart: number | null = null;
     let cpuAtEnd: number | null = null;
+    let late = 0;
+    let maxLateMs = 0;
     const summary = await spawnWrk(
       [
         '-t1',
@@ -75,13 +85,16 @@ export async function firePostbacks(
         '--',
         input,
         output,
+        ...(perS === undefined ? [] : [String(perS)]),
       ],
       (line, { stop, cpuMs }) => {
         if (line === 'WRK_READY') {
           startedAt = performance.now();
           cpuAtStart = cpuMs();
         }
-        if (line === 'WRK_DONE') {
+        if (line.startsWith('WRK_DONE')) {
+          late = Number(/late=(\d+)/.exec(line)?.[1] ?? 0);
+          maxLateMs = Number(/max_late_ms=([\d.]+)/.exec(line)?.[1] ?? 0);
           endedAt = performance.now();
           cpuAtEnd = cpuMs();
           stop();
@@ -115,6 +128,8 @@ export async function firePostbacks(
       p99: summary.p99,
       generatorCpuMs:
         cpuAtStart !== null && cpuAtEnd !== null ? cpuAtEnd - cpuAtStart : summary.generatorCpuMs,
+      late,
+      maxLateMs,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
