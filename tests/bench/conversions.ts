@@ -405,25 +405,20 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
   try {
     // warm-up on a campaign of its own (JIT, caches, connections), neither timed nor checked
     await campaignRun(target, 'open', 'warm-up (not counted)', 2 * CLICKS, WARMUP);
+    const atRate = (kind: CampaignRun['kind'], firstClick: number) =>
+      campaignRun(
+        target,
+        kind,
+        `${kind} campaign at ${fmtInt(wanted)}/s`,
+        firstClick,
+        rateClicks,
+        ratePostbacksPerS,
+      );
     const runs = [
       await campaignRun(target, 'open', 'open campaign', 0, CLICKS),
       await campaignRun(target, 'capped', 'capped campaign', CLICKS, CLICKS),
-      await campaignRun(
-        target,
-        'open',
-        `open campaign at ${fmtInt(wanted)}/s`,
-        0,
-        rateClicks,
-        ratePostbacksPerS,
-      ),
-      await campaignRun(
-        target,
-        'capped',
-        `capped campaign at ${fmtInt(wanted)}/s`,
-        rateClicks,
-        rateClicks,
-        ratePostbacksPerS,
-      ),
+      await atRate('open', 0),
+      await atRate('capped', rateClicks),
     ];
 
     // PGlite is read after a clean stop (one process at a time); PostgreSQL while the server is up
