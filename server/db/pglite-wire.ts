@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import { parse as pglite, types, type Results } from '@electric-sql/pglite';
-import pgUtils from 'pg/lib/utils.js';
 import { serialize } from 'pg-protocol';
 import type { BackendMessage, DatabaseError } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
@@ -21,9 +21,13 @@ export interface WireQueryOptions {
 
 /**
  * Parameters are sent as node-postgres sends them (its `prepareValue`: text, PostgreSQL infers each type
- * from the statement; Buffers binary), so a statement means the same on PGlite as on PostgreSQL.
+ * from the statement; Buffers binary), so a statement means the same on PGlite as on PostgreSQL. Loaded
+ * with `require`: @types/pg does not declare pg/lib/utils.
  */
-const { prepareValue } = pgUtils;
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  /** null for null/undefined, the Buffer for binary data, otherwise PostgreSQL's text for the value */
+  prepareValue(value: unknown): string | Buffer | null;
+};
 
 function join(parts: Buffer[]): Uint8Array {
   // a fresh buffer (not Node's shared pool), so that it can be handed to the worker as it is
