@@ -122,7 +122,9 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       }
     }
     case 'close':
-      return exclusive(() => db.close().then(() => null));
+      // not behind the lock: a transaction the main thread never ended must not keep the database open
+      await db.close();
+      return null;
   }
 }
 

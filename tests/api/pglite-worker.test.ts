@@ -137,6 +137,22 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', 
     expect(first.rows).toEqual([{ n: 7 }]);
   });
 
+  it('closes while a transaction is left open (the server stopping mid-request)', async () => {
+    const other = await PGliteWorkerClient.create(undefined);
+    let started!: () => void;
+    const began = new Promise<void>((resolve) => (started = resolve));
+    void other
+      .transaction(async (tx) => {
+        await tx.query('select 1');
+        started();
+        await new Promise(() => undefined);
+      })
+      .catch(() => undefined);
+    await began;
+    await other.close();
+    await expect(other.query('select 1')).rejects.toThrow('the database is closed');
+  });
+
   it('refuses queries on a transaction that has ended', async () => {
     let leaked!: { query: (sql: string) => Promise<unknown> };
     await db.transaction(async (tx) => {
