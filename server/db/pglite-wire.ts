@@ -3,6 +3,7 @@ import { parse as pglite, types, type Results } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { BackendMessage, DatabaseError } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
+import { joinBytes } from './join-bytes';
 
 // The PostgreSQL wire protocol of the PGlite worker's queries, on the main thread. A query crosses to the
 // worker as the protocol bytes PostgreSQL reads (Parse, Bind, Describe, Execute, Sync in one buffer) and
@@ -29,20 +30,9 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue(value: unknown): string | Buffer | null;
 };
 
-function join(parts: Buffer[]): Uint8Array {
-  // a fresh buffer (not Node's shared pool), so that it can be handed to the worker as it is
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** One statement with parameters: the extended protocol's messages, up to the Sync that ends them. */
 export function extendedQuery(text: string, params: unknown[]): Uint8Array {
-  return join([
+  return joinBytes([
     serialize.parse({ text }),
     serialize.bind({ values: params, valueMapper: (value: unknown) => prepareValue(value) }),
     serialize.describe({ type: 'P' }),
@@ -53,7 +43,7 @@ export function extendedQuery(text: string, params: unknown[]): Uint8Array {
 
 /** Any number of statements without parameters (the simple protocol). */
 export function simpleQuery(text: string): Uint8Array {
-  return join([serialize.query(text)]);
+  return joinBytes([serialize.query(text)]);
 }
 
 /** The error PostgreSQL answered with, with its fields (code, constraint, detail …) kept. */
@@ -115,8 +105,8 @@ export function lastCommand(messages: BackendMessage[]): string | null {
 }
 
 /**
- * Values are parsed as PGlite parses them (its default parsers, and its array types, which `arrayTypes`
- * reads from the database once); `options.parsers` override them by oid.
+ * Values are parsed as PGlite parses them (its default parsers, and its array types, which `addArrayTypes`
+ * is given once, read from the database); `options.parsers` override them by oid.
  */
 export class WireResults {
   private parsers: Record<number | string, (value: string, typeId?: number) => unknown> = {

@@ -10,6 +10,7 @@ import {
   simpleQuery,
   type WireQueryOptions,
 } from './pglite-wire';
+import { joinBytes } from './join-bytes';
 
 // Distributes Omit over the request union, so each op keeps its own fields.
 type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -192,7 +193,7 @@ export class PGliteWorkerTransaction {
   /** @internal PostgreSQL's answer to `message` in this transaction (the first one begins it). */
   async send(message: Uint8Array): Promise<Uint8Array> {
     if (this.id === null) {
-      const begun = this.client.request({ op: 'begin', message: concat(BEGIN, message) }) as Promise<{
+      const begun = this.client.request({ op: 'begin', message: joinBytes([BEGIN, message]) }) as Promise<{
         tx: number;
         answer: Uint8Array;
       }>;
@@ -223,11 +224,4 @@ export class PGliteWorkerTransaction {
       });
     }
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { joinBytes } from './join-bytes';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-protocol';
 
 const port = parentPort!;
@@ -59,23 +60,14 @@ const transactions = new Map<number, () => void>();
  */
 async function run(message: Uint8Array): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  let size = 0;
   await db.execProtocolRawStream(message, {
     syncToFs: false,
     // a view into PostgreSQL's memory, valid during the call only
     onRawData: (bytes) => {
       chunks.push(bytes.slice());
-      size += bytes.length;
     },
   });
-  if (chunks.length === 1) return chunks[0]!;
-  const answer = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    answer.set(chunk, at);
-    at += chunk.length;
-  }
-  return answer;
+  return chunks.length === 1 ? chunks[0]! : joinBytes(chunks);
 }
 
 async function exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
