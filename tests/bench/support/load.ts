@@ -1,93 +1,9 @@
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { BROWSER_UA, visitorIp } from './fixtures';
-
-export interface LoadOptions {
-  url: string;
-  connections: number;
-  /** seconds; ignored when `amount` is given */
-  durationS?: number;
-  /** exactly this many requests, every one answered before the run ends */
-  amount?: number;
-  /** requests per second over all connections */
-  overallRate?: number;
-}
-
-export interface LoadResult {
-  reqPerSec: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  sent: number;
-  /** 2xx and 3xx responses */
-  ok: number;
-  /** responses of any other status */
-  bad: number;
-  errors: number;
-  /** requests still unanswered when a duration run stopped (their clicks may still be stored) */
-  unanswered: number;
-  durationS: number;
-}
 
 /** The q-quantile (0..1) of sorted values. */
 export function quantile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-}
-
-interface Timing {
-  sentAt?: number;
-}
-
-/**
- * GET `url` with a browser user agent and a few hundred visitor addresses (X-Forwarded-For), as a
- * tracking link sees. Latencies are timed here, per request, from just before it is written to its
- * complete response, in fractions of a millisecond (autocannon's own histogram has 1 ms steps and
- * applies a coordinated-omission correction that assumes ms where its rate is per second).
- */
-export async function drive(options: LoadOptions): Promise<LoadResult> {
-  let n = 0;
-  const latencies: number[] = [];
-  const result = await autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.durationS ?? 10,
-    amount: options.amount,
-    overallRate: options.overallRate,
-    ignoreCoordinatedOmission: options.overallRate !== undefined,
-    timeout: 30,
-    headers: { 'user-agent': BROWSER_UA, accept: 'text/html' },
-    requests: [
-      {
-        // called right before each request is written (the context is fresh for every request)
-        setupRequest: (request, context) => {
-          (context as Timing).sentAt = performance.now();
-          return { ...request, headers: { ...request.headers, 'x-forwarded-for': visitorIp(n++ % 997) } };
-        },
-        onResponse: (_status, _body, context) => {
-          const { sentAt } = context as Timing;
-          if (sentAt !== undefined) latencies.push(performance.now() - sentAt);
-        },
-      },
-    ],
-  });
-  const sorted = Float64Array.from(latencies).sort();
-  const ok = result['2xx'] + result['3xx'];
-  const answered = ok + result['1xx'] + result['4xx'] + result['5xx'];
-  return {
-    reqPerSec: answered / result.duration,
-    p50: quantile(sorted, 0.5),
-    p90: quantile(sorted, 0.9),
-    p99: quantile(sorted, 0.99),
-    max: quantile(sorted, 1),
-    sent: result.requests.sent,
-    ok,
-    bad: answered - ok,
-    errors: result.errors,
-    unanswered: Math.max(0, result.requests.sent - answered - result.errors),
-    durationS: result.duration,
-  };
 }
 
 export const fmtInt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -174,4 +90,47 @@ export async function measureProcess<T>(pid: number, run: () => Promise<T>): Pro
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * Waits until a process has used under `cores` of CPU over a whole `windowMs` (e.g. a server that has
+ * written what a load left buffered), at most `maxMs`; resolves with the ms waited (null: never idle).
+ */
+export async function waitForIdle(
+  pid: number,
+  { cores = 0.05, windowMs = 1_000, maxMs = 30_000 } = {},
+): Promise<number | null> {
+  const startedAt = performance.now();
+  const samples: { at: number; cpu: number }[] = [];
+  while (performance.now() - startedAt < maxMs) {
+    const cpu = processCpuMs(pid)?.total;
+    if (cpu === undefined) throw new Error(`process ${pid} is gone`);
+    const at = performance.now();
+    samples.push({ at, cpu });
+    // the newest sample at least a window old
+    const from = samples.findLast((s) => at - s.at >= windowMs);
+    if (from && (cpu - from.cpu) / (at - from.at) < cores) return at - startedAt;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
+/** The machine's CPU time so far from /proc/stat's first line (ticks): all of it, and the part stolen by the hypervisor. */
+function machineTicks(): { total: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already in user and nice)
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+  return { total: user + nice + system + idle + iowait + irq + softirq + steal, steal };
+}
+
+/**
+ * Runs `run` and resolves with its result and the share of the machine's CPU time the hypervisor stole
+ * meanwhile (0..1): a virtual machine's cores stop for it now and then, a stall no process on it causes.
+ */
+export async function measureSteal<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const before = machineTicks();
+  const result = await run();
+  const after = machineTicks();
+  const total = after.total - before.total;
+  return [result, total > 0 ? (after.steal - before.steal) / total : 0];
 }

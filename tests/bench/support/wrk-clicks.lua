@@ -2,8 +2,13 @@
 -- user agent and one of 1,021 visitor addresses in X-Forwarded-For (the server trusts the loopback
 -- proxy, TRUST_PROXY=loopback, so the header is the visitor's address), rotating per request. The
 -- requests are formatted once in init(), so the generator spends no time building them.
+-- Run as `wrk … -- <addresses> [<requests per second> <requests>]`. Without a rate it sends as fast as
+-- the server answers until wrk's duration ends. With one it sends exactly that many requests, paced by
+-- wrk-pacing.lua, prints WRK_READY when it starts and, once every request is answered, "WRK_DONE
+-- ok=<2xx/3xx answers> late=<n> max_late_ms=<ms>", and stops (the parent then stops wrk with SIGINT).
 -- At the end done() (wrk-summary.lua) prints one line, "WRK_JSON {…}", that wrk.ts parses.
 
+local here = debug.getinfo(1, "S").source:match("^@(.*/)")
 local requests = {}
 local count = 0
 local next_request = 0
@@ -25,6 +30,24 @@ function init(args)
     })
   end
   count = addresses
+
+  local rate, total = tonumber(args[2]), tonumber(args[3])
+  if not (rate and total) then return end
+  -- defined only for a paced run: wrk reads the answers (response) only when the script asks for them
+  local pace = dofile(here .. "wrk-pacing.lua").new(total, rate)
+  local answered, ok = 0, 0
+  delay = pace.delay
+  response = function(status)
+    answered = answered + 1
+    if status >= 200 and status < 400 then ok = ok + 1 end
+    if answered == total then
+      io.stdout:write(string.format("WRK_DONE ok=%d %s\n", ok, pace.summary()))
+      io.stdout:flush()
+      wrk.thread:stop()
+    end
+  end
+  io.stdout:write("WRK_READY\n")
+  io.stdout:flush()
 end
 
 function request()
@@ -33,4 +56,4 @@ function request()
 end
 
 -- done(): the summary line
-dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "wrk-summary.lua")
+dofile(here .. "wrk-summary.lua")

@@ -1,6 +1,6 @@
 // Drives HTTP load with wrk (C, its own process: the generator does not share the bench's event loop or
-// JavaScript): runWrk with wrk-clicks.lua (a browser user agent, rotating visitor addresses); spawnWrk for
-// any other script (postback-load.ts).
+// JavaScript): runWrk and runWrkAtRate with wrk-clicks.lua (a browser user agent, rotating visitor
+// addresses); spawnWrk for any other script (postback-load.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { processCpuMs } from './load';
@@ -85,6 +85,66 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     '--',
     String(options.addresses ?? 1021),
   ]);
+}
+
+export interface PacedWrkOptions {
+  url: string;
+  connections: number;
+  /** requests per second */
+  rate: number;
+  /** requests sent in all; the run ends once every one is answered */
+  amount: number;
+  addresses?: number;
+}
+
+export interface PacedWrkResult extends WrkResult {
+  /** 2xx/3xx answers */
+  ok: number;
+  /** requests that went out more than 1 ms after their due time (every connection was busy) … */
+  late: number;
+  /** … and the most one of them was late, ms */
+  maxLateMs: number;
+}
+
+/**
+ * Sends exactly `amount` requests at `rate` per second, paced by wrk-pacing.lua (not in bursts), and
+ * resolves once every one is answered. req/s is counted from the first send to the last answer.
+ */
+export async function runWrkAtRate(options: PacedWrkOptions): Promise<PacedWrkResult> {
+  let startedAt = 0;
+  let endedAt = 0;
+  let ok = 0;
+  let late = 0;
+  let maxLateMs = 0;
+  const summary = await spawnWrk(
+    [
+      '-t1',
+      `-c${options.connections}`,
+      // a bound, not the length: wrk is stopped once every request is answered
+      `-d${Math.ceil(options.amount / options.rate) + 60}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      SCRIPT,
+      options.url,
+      '--',
+      String(options.addresses ?? 1021),
+      String(options.rate),
+      String(options.amount),
+    ],
+    (line, { stop }) => {
+      if (line === 'WRK_READY') startedAt = performance.now();
+      if (line.startsWith('WRK_DONE')) {
+        endedAt = performance.now();
+        ok = Number(/ok=(\d+)/.exec(line)?.[1] ?? 0);
+        late = Number(/late=(\d+)/.exec(line)?.[1] ?? 0);
+        maxLateMs = Number(/max_late_ms=([\d.]+)/.exec(line)?.[1] ?? 0);
+        stop();
+      }
+    },
+  );
+  const durationS = endedAt > 0 ? (endedAt - startedAt) / 1000 : summary.durationS;
+  return { ...summary, durationS, reqPerSec: summary.requests / durationS, ok, late, maxLateMs };
 }
 
 /**
