@@ -1,8 +1,8 @@
 // `npm run bench:clicks`: the redirect path GET /t/{code} of the real server (its esbuild bundle, as
 // `npm start` runs it), on PGlite and on PostgreSQL, against a bare node:http server answering 302 on the
-// same machine. Load comes from wrk (C, its own process): as fast as the server answers for throughput,
-// and paced (wrk-pacing.lua) for one fixed-rate latency run. Prints req/s, server CPU per 1,000 redirects, latency and the server's memory,
-// checks the targets (printed, not asserted) and that every redirected click was stored (asserted: the
+// same machine. Load comes from wrk (C, its own process): as fast as the server answers for throughput, and
+// paced (wrk-pacing.lua) for the fixed-rate latency runs, one before and one after the max-throughput runs.
+// Prints req/s, server CPU per 1,000 redirects, latency and the server's memory, checks the targets (printed, not asserted) and that every redirected click was stored (asserted: the
 // exit code is non-zero when clicks were lost or the run broke).
 import { startBareServer, type BareServer } from './support/bare-server';
 import { openInspector } from './support/database';
@@ -85,6 +85,11 @@ const wrkOn = (pid: number, url: string, durationS: number): Promise<Measured> =
     usage,
   }));
 
+/** Waits for the server to be idle (the clicks a load left buffered written), saying so when it never is. */
+async function settle(pid: number): Promise<void> {
+  if ((await waitForIdle(pid)) === null) console.log('(the server did not become idle within 30 s)');
+}
+
 const fmtMb = (mb: number | null) => (mb === null ? '?' : `${Math.round(mb)} MB`);
 
 async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promise<Check[]> {
@@ -111,7 +116,7 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
     const rateUrl = `${server.baseUrl}/t/${rateLink.code}`;
     const paced = (url: string) =>
       measureSteal(() => runWrkAtRate({ url, connections: RATE_CONNECTIONS, rate: RATE, amount }));
-    await waitForIdle(server.pid);
+    await settle(server.pid);
     const [[rateTracked, rateSteal], rateUsage] = await measureProcess(server.pid, () => paced(rateUrl));
     const [rateBare, bareSteal] = await paced(bare.baseUrl);
 
@@ -125,7 +130,7 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
 
     // the same rate again after the saturating runs (printed, not a target): the garbage a burst left
     // is collected during it
-    await waitForIdle(server.pid);
+    await settle(server.pid);
     const [[rateAfterMax, afterSteal], rateAfterUsage] = await measureProcess(server.pid, () =>
       paced(rateUrl),
     );

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLOCK_TICKS_PER_S, procStatFields, processCpuMs } from './load';
-import { spawnWrk } from './wrk';
+import { lateness, spawnWrk } from './wrk';
 
 const SCRIPT = path.join(import.meta.dirname, 'wrk-postbacks.lua');
 
@@ -93,8 +93,7 @@ export async function firePostbacks(
           cpuAtStart = cpuMs();
         }
         if (line.startsWith('WRK_DONE')) {
-          late = Number(/late=(\d+)/.exec(line)?.[1] ?? 0);
-          maxLateMs = Number(/max_late_ms=([\d.]+)/.exec(line)?.[1] ?? 0);
+          ({ late, maxLateMs } = lateness(line));
           endedAt = performance.now();
           cpuAtEnd = cpuMs();
           stop();

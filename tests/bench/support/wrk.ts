@@ -106,6 +106,14 @@ export interface PacedWrkResult extends WrkResult {
   maxLateMs: number;
 }
 
+/** What a paced script's WRK_DONE line says of the requests that went out late (wrk-pacing.lua's summary). */
+export function lateness(line: string): { late: number; maxLateMs: number } {
+  return {
+    late: Number(/late=(\d+)/.exec(line)?.[1] ?? 0),
+    maxLateMs: Number(/max_late_ms=([\d.]+)/.exec(line)?.[1] ?? 0),
+  };
+}
+
 /**
  * Sends exactly `amount` requests at `rate` per second, paced by wrk-pacing.lua (not in bursts), and
  * resolves once every one is answered. req/s is counted from the first send to the last answer.
@@ -137,8 +145,7 @@ export async function runWrkAtRate(options: PacedWrkOptions): Promise<PacedWrkRe
       if (line.startsWith('WRK_DONE')) {
         endedAt = performance.now();
         ok = Number(/ok=(\d+)/.exec(line)?.[1] ?? 0);
-        late = Number(/late=(\d+)/.exec(line)?.[1] ?? 0);
-        maxLateMs = Number(/max_late_ms=([\d.]+)/.exec(line)?.[1] ?? 0);
+        ({ late, maxLateMs } = lateness(line));
         stop();
       }
     },
