@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { MediaStorage } from '../modules/media/storage';
 import type { Db } from './connection';
 import { DEMO_CAMPAIGNS } from './demo-campaigns';
@@ -84,6 +83,8 @@ function bannerSvg(b: DemoBanner): string {
 
 /** Draws, stores and attaches the demo banners; answers how many were made. */
 export async function seedDemoMedia(db: Db, users: DemoUsers, storage: MediaStorage): Promise<number> {
+  // loaded here, not at start: a server that does not seed never needs it
+  const { default: sharp } = await import('sharp');
   const creatives = new Map<string, { advertiserId: string; name: string; ids: string[] }>();
   for (const banner of BANNERS) {
     const spec = DEMO_CAMPAIGNS.find((c) => c.key === banner.campaign);

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 /** The pieces the invoice and the payout statement share: an A4 page of Helvetica, a header, a table. */
 
 export const PLATFORM_NAME = 'Affilio';
@@ -20,8 +18,12 @@ export interface PdfOptions {
   compress?: boolean;
 }
 
-/** Draws with `draw` on a new A4 document and answers the finished file. */
-export function renderPdf(options: PdfOptions, draw: (doc: Doc) => void): Promise<Buffer> {
+/**
+ * Draws with `draw` on a new A4 document and answers the finished file. pdfkit (its fonts' metrics, ~20 MB
+ * resident) is loaded by the first PDF, not at start.
+ */
+export async function renderPdf(options: PdfOptions, draw: (doc: Doc) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -3,7 +3,6 @@ import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
 import { HttpError, unprocessable } from '../../lib/http-error';
 import {
   MEDIA_TYPES,
@@ -60,6 +59,12 @@ function byteCounter(maxBytes: number, onCount: (n: number) => void): Transform 
   });
 }
 
+/**
+ * sharp (libvips, ~25 MB resident) is loaded by the first upload that needs a thumbnail, not at start:
+ * most processes never make one.
+ */
+const loadSharp = async () => (await import('sharp')).default;
+
 async function readHead(file: string): Promise<Uint8Array> {
   const handle = await open(file, 'r');
   try {
@@ -72,6 +77,7 @@ async function readHead(file: string): Promise<Uint8Array> {
 }
 
 async function thumbnailOf(file: string) {
+  const sharp = await loadSharp();
   try {
     const image = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const meta = await image.metadata();
