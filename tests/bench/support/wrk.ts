@@ -71,12 +71,16 @@ interface WrkJson {
   max_us: number;
 }
 
-/** Runs wrk once against `url` (its path is the one requested); resolves with its summary. */
-export async function runWrk(options: WrkOptions): Promise<WrkResult> {
-  return spawnWrk([
+/** wrk's arguments for wrk-clicks.lua against `url`; `paced` = [requests per second, requests]. */
+function clicksArgs(
+  options: { url: string; connections: number; threads?: number; addresses?: number },
+  durationS: number,
+  paced: number[] = [],
+): string[] {
+  return [
     `-t${options.threads ?? 1}`,
     `-c${options.connections}`,
-    `-d${options.durationS}s`,
+    `-d${durationS}s`,
     '--timeout',
     '10s',
     '-s',
@@ -84,7 +88,13 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     options.url,
     '--',
     String(options.addresses ?? 1021),
-  ]);
+    ...paced.map(String),
+  ];
+}
+
+/** Runs wrk once against `url` (its path is the one requested); resolves with its summary. */
+export async function runWrk(options: WrkOptions): Promise<WrkResult> {
+  return spawnWrk(clicksArgs(options, options.durationS));
 }
 
 export interface PacedWrkOptions {
@@ -125,21 +135,8 @@ export async function runWrkAtRate(options: PacedWrkOptions): Promise<PacedWrkRe
   let late = 0;
   let maxLateMs = 0;
   const summary = await spawnWrk(
-    [
-      '-t1',
-      `-c${options.connections}`,
-      // a bound, not the length: wrk is stopped once every request is answered
-      `-d${Math.ceil(options.amount / options.rate) + 60}s`,
-      '--timeout',
-      '10s',
-      '-s',
-      SCRIPT,
-      options.url,
-      '--',
-      String(options.addresses ?? 1021),
-      String(options.rate),
-      String(options.amount),
-    ],
+    // the duration is a bound, not the length: wrk is stopped once every request is answered
+    clicksArgs(options, Math.ceil(options.amount / options.rate) + 60, [options.rate, options.amount]),
     (line, { stop }) => {
       if (line === 'WRK_READY') startedAt = performance.now();
       if (line.startsWith('WRK_DONE')) {
