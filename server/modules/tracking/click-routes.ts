@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clickParams, clickQuery, MAX_SUB_ID_LENGTH } from './schema';
 import { NO_SUB_IDS } from './click-buffer';
-import { SUB_ID_KEYS, type Tracking } from './service';
+import { SUB_ID_KEYS, type ClickOutcome, type Tracking } from './service';
 
 export const TEST_CLICK_HEADER = 'x-affilio-test';
 
@@ -112,17 +112,45 @@ export interface ClickAnswererOptions {
  */
 export function createClickAnswerer({ tracking, countryHeader, log }: ClickAnswererOptions) {
   const country = countryHeader?.toLowerCase() ?? null;
-  return async function answerClick(
+
+  const fail = (res: ServerResponse, err: unknown): void => {
+    log.error({ err }, 'tracking link failed');
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(500, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(INTERNAL_ERROR),
+    });
+    res.end(INTERNAL_ERROR);
+  };
+
+  const send = (res: ServerResponse, outcome: ClickOutcome): void => {
+    if (outcome.kind === 'unknown') return sendPage(res, 404, UNKNOWN_TITLE, UNKNOWN_MESSAGE);
+    if (outcome.kind === 'unavailable') return sendPage(res, 410, 'Offer unavailable', outcome.message);
+    res.writeHead(302, {
+      location: outcome.location,
+      'cache-control': REDIRECT_CACHE_CONTROL,
+      'referrer-policy': REDIRECT_REFERRER_POLICY,
+      'content-length': '0',
+    });
+    res.end();
+  };
+
+  /**
+   * Answers at once when the link is in the cache (`tracking.click` is synchronous then); a link that has to
+   * be looked up is answered when the lookup is done, and the promise returned settles after the answer.
+   */
+  return function answerClick(
     req: IncomingMessage,
     res: ServerResponse,
     code: string,
     search: string,
     ip: string,
-  ): Promise<void> {
+  ): Promise<void> | undefined {
+    let outcome: ClickOutcome | Promise<ClickOutcome>;
     try {
       const headers = req.headers;
       const test = headers[TEST_CLICK_HEADER];
-      const outcome = await tracking.click({
+      outcome = tracking.click({
         code,
         method: req.method ?? 'GET',
         ip,
@@ -132,24 +160,24 @@ export function createClickAnswerer({ tracking, countryHeader, log }: ClickAnswe
         country: country ? headerText(headers[country]) : null,
         testToken: typeof test === 'string' ? test : null,
       });
-      if (outcome.kind === 'unknown') return sendPage(res, 404, UNKNOWN_TITLE, UNKNOWN_MESSAGE);
-      if (outcome.kind === 'unavailable') return sendPage(res, 410, 'Offer unavailable', outcome.message);
-      res.writeHead(302, {
-        location: outcome.location,
-        'cache-control': REDIRECT_CACHE_CONTROL,
-        'referrer-policy': REDIRECT_REFERRER_POLICY,
-        'content-length': '0',
-      });
-      res.end();
+      if (!(outcome instanceof Promise)) {
+        send(res, outcome);
+        return undefined;
+      }
     } catch (err) {
-      log.error({ err }, 'tracking link failed');
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(500, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(INTERNAL_ERROR),
-      });
-      res.end(INTERNAL_ERROR);
+      fail(res, err);
+      return undefined;
     }
+    return outcome.then(
+      (answered) => {
+        try {
+          send(res, answered);
+        } catch (err) {
+          fail(res, err);
+        }
+      },
+      (err: unknown) => fail(res, err),
+    );
   };
 }
 

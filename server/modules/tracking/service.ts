@@ -68,6 +68,8 @@ export type ClickOutcome =
   | { kind: 'unknown' }
   | { kind: 'unavailable'; message: string };
 
+const UNKNOWN_LINK: ClickOutcome = { kind: 'unknown' };
+
 export interface RateCache {
   get(): Promise<RateTable>;
   invalidate(): void;
@@ -143,12 +145,20 @@ export class Tracking {
     return hash('sha256', this.ipSalt + ip, 'base64url').slice(0, 22);
   }
 
-  /** The redirect path: cached lookup, checks, a buffered click row, the landing URL. No database wait on a hit. */
-  async click(request: ClickRequest): Promise<ClickOutcome> {
-    if (!CODE_PATTERN.test(request.code)) return { kind: 'unknown' };
+  /**
+   * The redirect path: cached lookup, checks, a buffered click row, the landing URL. A link in the cache is
+   * answered synchronously (no promise, no microtask: the hottest path); one that is not waits for its lookup.
+   */
+  click(request: ClickRequest): ClickOutcome | Promise<ClickOutcome> {
+    if (!CODE_PATTERN.test(request.code)) return UNKNOWN_LINK;
     const cached = this.links.peek(request.code);
-    const target = cached === undefined ? await this.links.get(request.code) : cached;
-    if (!target) return { kind: 'unknown' };
+    if (cached === undefined)
+      return this.links.get(request.code).then((target) => this.clickOn(target, request));
+    return this.clickOn(cached, request);
+  }
+
+  private clickOn(target: LinkTarget | null, request: ClickRequest): ClickOutcome {
+    if (!target) return UNKNOWN_LINK;
     const now = Date.now();
     const unavailable = linkUnavailableReason(target, now);
     if (unavailable) return { kind: 'unavailable', message: unavailable };
