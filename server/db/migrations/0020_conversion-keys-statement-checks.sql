@@ -28,6 +28,8 @@ ALTER TABLE "notifications" DROP CONSTRAINT "notifications_user_id_users_id_fk";
 --   a concurrent delete of a parent waits for the insert and then applies its rule to the new rows;
 -- * deleting a parent applies the key's ON DELETE rule (restrict, cascade or set null) in the same statement;
 -- * a parent's id cannot change while rows refer to it (ON UPDATE NO ACTION).
+-- What does not hold: TRUNCATE of a parent is no longer refused while these tables refer to it (TRUNCATE fires no
+-- delete triggers; the same holds for tracking_links since 0016). Nothing in the app truncates a table.
 -- The insert checks are static SQL (planned once per session: they run with every batch); their triggers are named
 -- <table>_0_… so that they fire before the table's other AFTER INSERT triggers (PostgreSQL fires them in name order),
 -- as the keys' checks did: a missing parent is reported as such, before the rollups read the rows. The rare paths
