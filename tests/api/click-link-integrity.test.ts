@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, trackingLinks } from '../../server/db/schema';
+import { databaseErrorOf, queryRows } from './support/raw-sql';
 import type { TestApp } from './support/test-app';
 import { approvedLink, appWithParties, clickOn, type Party } from './support/tracking-fixtures';
 
@@ -16,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
 async function linkOf(code: string) {
   const [link] = await t.database.db.select().from(trackingLinks).where(eq(trackingLinks.code, code));
   return link!;
@@ -32,31 +31,19 @@ function clickRow(
     values (${id}, ${link.id}, ${link.campaignId}, ${link.publisherId}, ${link.websiteId}, 'h', true, false, now())`;
 }
 
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (err: unknown) => {
-      // Drizzle wraps the driver's error; the PostgreSQL fields are on the cause
-      const e = err as { cause?: Record<string, unknown> } & Record<string, unknown>;
-      return (e.cause ?? e) as Record<string, unknown>;
-    },
-  );
-
 describe('clicks and their tracking link', () => {
   it('refuses a click whose link does not exist, with the foreign key error, and stores none of its statement', async () => {
     const { code } = await approvedLink(t, adv, pub);
     const link = await linkOf(code);
     const ghost = { ...link, id: '00000000-0000-4000-8000-000000000000' };
-    const err = await errorOf(
+    const err = await databaseErrorOf(
       t.database.db
         .execute(sql`insert into clicks (id, link_id, campaign_id, publisher_id, website_id, ip_hash, is_unique, is_bot, created_at)
         values ('ok-click', ${link.id}, ${link.campaignId}, ${link.publisherId}, ${link.websiteId}, 'h', true, false, now()),
                ('ghost-click', ${ghost.id}, ${link.campaignId}, ${link.publisherId}, ${link.websiteId}, 'h', true, false, now())`),
     );
     expect(err).toMatchObject({ code: '23503', constraint: 'clicks_link_id_tracking_links_id_fk' });
-    const stored = rowsOf(
-      await t.database.db.execute(sql`select id from clicks where id in ('ok-click', 'ghost-click')`),
-    );
+    const stored = await queryRows(t, sql`select id from clicks where id in ('ok-click', 'ghost-click')`);
     expect(stored).toEqual([]);
   });
 
@@ -67,7 +54,7 @@ describe('clicks and their tracking link', () => {
     const line = (id: string, linkId: string) =>
       `${id}\t${linkId}\t${link.campaignId}\t${link.publisherId}\t${link.websiteId}\th\tua\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tt\tf\tf\t2026-01-01T00:00:00.000Z\n`;
     const copy = `copy clicks (id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, country, is_unique, is_bot, is_test, created_at) from '/dev/blob'`;
-    const err = await errorOf(
+    const err = await databaseErrorOf(
       t.database.copyFrom(
         copy,
         line('copy-ok', link.id) + line('copy-ghost', '00000000-0000-4000-8000-000000000001'),
@@ -75,7 +62,7 @@ describe('clicks and their tracking link', () => {
     );
     expect(err).toMatchObject({ code: '23503' });
     await t.database.copyFrom(copy, line('copy-ok', link.id));
-    const stored = rowsOf(await t.database.db.execute(sql`select id from clicks where id like 'copy-%'`));
+    const stored = await queryRows(t, sql`select id from clicks where id like 'copy-%'`);
     expect(stored).toEqual([{ id: 'copy-ok' }]);
   });
 
@@ -89,12 +76,11 @@ describe('clicks and their tracking link', () => {
     await t.database.db.execute(clickRow(linkA, 'direct-a'));
     // the redirects' clicks wait in the click buffer until its window passes
     for (let i = 0; i < 100; i++) {
-      const n = rowsOf(
-        await t.database.db.execute(
-          sql`select count(*)::int as n from clicks where id in (${clickA}, ${clickB})`,
-        ),
-      )[0]!.n;
-      if (n === 2) break;
+      const [stored] = await queryRows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from clicks where id in (${clickA}, ${clickB})`,
+      );
+      if (stored!.n === 2) break;
       await new Promise((r) => setTimeout(r, 25));
     }
     await t.database.db.delete(trackingLinks).where(eq(trackingLinks.id, linkA.id));
@@ -110,7 +96,7 @@ describe('clicks and their tracking link', () => {
     const { code } = await approvedLink(t, adv, pub);
     const link = await linkOf(code);
     await t.database.db.execute(clickRow(link, 'keeps-id'));
-    const err = await errorOf(
+    const err = await databaseErrorOf(
       t.database.db.execute(
         sql`update tracking_links set id = '00000000-0000-4000-8000-000000000002' where id = ${link.id}`,
       ),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseErrorOf, queryRows } from './support/raw-sql';
 import type { TestApp } from './support/test-app';
 import {
   approvedLink,
@@ -27,18 +28,7 @@ afterAll(() => t.close());
 
 const GHOST = '00000000-0000-4000-8000-00000000dead';
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-const query = async (statement: SQL) => rowsOf(await t.database.db.execute(statement));
-
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (err: unknown) => {
-      // Drizzle wraps the driver's error; the PostgreSQL fields are on the cause
-      const e = err as { cause?: Record<string, unknown> } & Record<string, unknown>;
-      return (e.cause ?? e) as Record<string, unknown>;
-    },
-  );
+const query = (statement: SQL) => queryRows(t, statement);
 
 interface Sale {
   link: LinkFixture;
@@ -136,7 +126,7 @@ describe('inserts are checked once per statement, with the foreign key errors', 
       ['website', 'conversions_website_id_websites_id_fk'],
     ] as const;
     for (const [column, constraint] of cases) {
-      const err = await errorOf(
+      const err = await databaseErrorOf(
         insertConversions([
           conversionRow(s, `ok-${column}`),
           conversionRow(s, `ghost-${column}`, { [column]: GHOST }),
@@ -160,19 +150,22 @@ describe('inserts are checked once per statement, with the foreign key errors', 
       ['click', 'commissions_click_id_clicks_id_fk'],
     ] as const;
     for (const [column, constraint] of cases) {
-      const err = await errorOf(insertCommissions([commissionRow(s), commissionRow(s, { [column]: GHOST })]));
+      const err = await databaseErrorOf(
+        insertCommissions([commissionRow(s), commissionRow(s, { [column]: GHOST })]),
+      );
       expect(err, column).toMatchObject({ code: '23503', constraint, table: 'commissions' });
     }
-    const [{ n }] = (await query(
+    const [stored] = await queryRows<{ n: number }>(
+      t,
       sql`select count(*)::int as n from commissions where campaign_id = ${s.link.campaign.id}`,
-    )) as [{ n: number }];
-    expect(n).toBe(1); // the sale's own
+    );
+    expect(stored!.n).toBe(1); // the sale's own
     // the optional parents may be left empty
     await insertCommissions([commissionRow(s, { website: null, conversion: null, click: null })]);
   });
 
   it('a notification for a user who does not exist is refused', async () => {
-    const err = await errorOf(
+    const err = await databaseErrorOf(
       t.database.db.execute(
         sql`insert into notifications (user_id, category, title) values (${pub.id}, 'system', 'ok'), (${GHOST}, 'system', 'ghost')`,
       ),
@@ -183,7 +176,7 @@ describe('inserts are checked once per statement, with the foreign key errors', 
 
   it('an update that points a row at a parent that does not exist is refused; one to null or to another parent is not', async () => {
     const s = await sale();
-    const err = await errorOf(
+    const err = await databaseErrorOf(
       t.database.db.execute(sql`update commissions set campaign_id = ${GHOST} where id = ${s.commissionId}`),
     );
     expect(err).toMatchObject({ code: '23503', constraint: 'commissions_campaign_id_campaigns_id_fk' });
@@ -191,11 +184,11 @@ describe('inserts are checked once per statement, with the foreign key errors', 
     await t.database.db.execute(
       sql`update commissions set website_id = ${other.websiteId}, click_id = null where id = ${s.commissionId}`,
     );
-    const convErr = await errorOf(
+    const convErr = await databaseErrorOf(
       t.database.db.execute(sql`update conversions set website_id = ${GHOST} where id = ${s.conversionId}`),
     );
     expect(convErr).toMatchObject({ code: '23503', constraint: 'conversions_website_id_websites_id_fk' });
-    const notice = await errorOf(
+    const notice = await databaseErrorOf(
       t.database.db.execute(sql`update notifications set user_id = ${GHOST} where user_id = ${pub.id}`),
     );
     expect(notice).toMatchObject({ code: '23503', constraint: 'notifications_user_id_users_id_fk' });
@@ -217,7 +210,7 @@ describe('deleting a parent applies the rule its key had', () => {
       [sql`delete from users where id = ${adv.id}`, 'commissions_advertiser_id_users_id_fk'],
     ];
     for (const [statement, constraint] of cases) {
-      const err = await errorOf(t.database.db.execute(statement));
+      const err = await databaseErrorOf(t.database.db.execute(statement));
       expect(err).toMatchObject({ code: '23503' });
       // the campaign's and the advertiser's delete may be refused by another key first (their campaigns'
       // conversions cascade into the conversion's restrict); each names a key of a commission
@@ -290,7 +283,7 @@ describe('deleting a parent applies the rule its key had', () => {
       [sql`update users set id = ${GHOST} where id = ${pub.id}`, 'commissions_publisher_id_users_id_fk'],
     ];
     for (const [statement, constraint] of cases) {
-      const err = await errorOf(t.database.db.execute(statement));
+      const err = await databaseErrorOf(t.database.db.execute(statement));
       expect(err, constraint).toMatchObject({ code: '23503' });
       expect(String(err!.constraint)).toMatch(new RegExp(`${constraint}$`));
     }

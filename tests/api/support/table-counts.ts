@@ -1,10 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { queryRows as rows } from './raw-sql';
 import type { TestApp } from './test-app';
-
-/** The rows of a raw query (`execute` is typed loosely over the two drivers; both answer `{ rows }`). */
-async function rows<T>(t: TestApp, query: SQL): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export type TableCounts = Map<string, number>;
 
