@@ -7,6 +7,7 @@ import { loadRates, type RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
 import { lockCampaign, recordCommission } from '../commissions/record';
 import { UserAgents } from './bots';
+import { newClickId } from './click-id';
 import { ClickBuffer, NO_SUB_IDS, UniqueClickWindow, type ClickRecord } from './click-buffer';
 import { CONCURRENT_BATCHES, ConversionWriter } from './conversion-batch';
 import { LinkCache, linkUnavailableReason, type LinkTarget } from './link-cache';
@@ -17,24 +18,6 @@ export const SUB_ID_KEYS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** rows per INSERT while writing a batch of clicks (bounds one statement's size) */
 const INSERT_CHUNK = 1_000;
-
-const CLICK_ID_BYTES = 16;
-let idPool = Buffer.alloc(0);
-let idOffset = 0;
-
-/**
- * A click id: 16 CSPRNG bytes, base64url. Drawn from a pooled buffer refilled 256 ids at a time,
- * because one randomBytes call per redirect was a tenth of the redirect path's CPU.
- */
-export function newClickId(): string {
-  if (idOffset + CLICK_ID_BYTES > idPool.length) {
-    idPool = randomBytes(CLICK_ID_BYTES * 256);
-    idOffset = 0;
-  }
-  const id = idPool.toString('base64url', idOffset, idOffset + CLICK_ID_BYTES);
-  idOffset += CLICK_ID_BYTES;
-  return id;
-}
 
 /** A repeat from the same address on the same link within this time is not unique. */
 const UNIQUE_WINDOW_MS = 60 * 60 * 1000;
