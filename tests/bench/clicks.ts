@@ -8,6 +8,7 @@ import { startBareServer, type BareServer } from './support/bare-server';
 import { openInspector } from './support/database';
 import { envInt, machine, prepareBackends, profilingArgs, type PreparedBackend } from './support/env';
 import { createTrackedLinks } from './support/fixtures';
+import { databaseBackendsCpuMs } from './support/postback-load';
 import {
   fmtInt,
   fmtMs,
@@ -100,6 +101,8 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
     nodeArgs: profilingArgs(`clicks-${prepared.name}`),
   });
   const checks: Check[] = [];
+  const database =
+    prepared.backend.kind === 'postgres' ? new URL(prepared.backend.url).pathname.slice(1) : null;
   try {
     await sleep(2_000);
     const idleRss = rssMb(server.pid);
@@ -122,7 +125,13 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
 
     // bare, tracked, bare: the ratio is against the mean of the two bare runs (the machine drifts)
     const bareBefore = await wrkOn(bare.pid, bare.baseUrl, DURATION_S);
+    const databaseBefore = database === null ? null : databaseBackendsCpuMs(database);
     const maxTracked = await wrkOn(server.pid, tracked, DURATION_S);
+    // the clicks still buffered are written before the bare server's second run, which they would slow;
+    // PostgreSQL's CPU for the run's writes is counted until then
+    await settle(server.pid);
+    const databaseAfter = database === null ? null : databaseBackendsCpuMs(database);
+    const databaseCpuMs = databaseAfter === null ? null : databaseAfter - (databaseBefore ?? 0);
     const bareAfter = await wrkOn(bare.pid, bare.baseUrl, DURATION_S);
     const bareRate = (bareBefore.load.reqPerSec + bareAfter.load.reqPerSec) / 2;
     const bareCores = Math.min(bareBefore.usage.cores, bareAfter.usage.cores);
@@ -163,6 +172,14 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
       `ratio tracked/bare: ${ratio.toFixed(3)}; CPU ms/1k = server CPU (all threads) per 1,000 answers, ` +
         `main = its HTTP thread; cores = server CPU / wall time; wrk itself used ` +
         `${(maxTracked.load.generatorCpuMs / (DURATION_S * 1000)).toFixed(2)} cores on the tracked run`,
+    );
+    const perThousandTracked = (ms: number) => (ms / (maxTracked.load.requests / 1000)).toFixed(1);
+    console.log(
+      database === null
+        ? `database CPU per 1,000 tracked redirects: ${perThousandTracked(maxTracked.usage.cpuMs - maxTracked.usage.mainCpuMs)} ms ` +
+            "(the server's threads other than HTTP during the run: the PGlite worker, and V8's helpers)"
+        : `database CPU per 1,000 tracked redirects: ${databaseCpuMs === null ? '? (no backend found)' : `${perThousandTracked(databaseCpuMs)} ms`} ` +
+            "(PostgreSQL's backends for the bench database, until the run's clicks were written)",
     );
 
     await sleep(1_000);
