@@ -6,7 +6,14 @@
 // exit code is non-zero when clicks were lost or the run broke).
 import { startBareServer, type BareServer } from './support/bare-server';
 import { openInspector } from './support/database';
-import { envInt, machine, prepareBackends, profilingArgs, type PreparedBackend } from './support/env';
+import {
+  envInt,
+  machine,
+  postgresDatabaseOf,
+  prepareBackends,
+  profilingArgs,
+  type PreparedBackend,
+} from './support/env';
 import { createTrackedLinks } from './support/fixtures';
 import { databaseBackendsCpuMs } from './support/postback-load';
 import {
@@ -51,13 +58,15 @@ interface Measured {
 
 const HEADER = ['', 'req/s', 'CPU ms/1k', 'main ms/1k', 'cores', 'p50', 'p99', 'max', 'errors'];
 
+/** CPU milliseconds per 1,000 answers of a run that answered `requests`. */
+const perThousand = (ms: number, requests: number) => (ms / (requests / 1000)).toFixed(1);
+
 function wrkRow(label: string, { load, usage }: Measured): string[] {
-  const perThousand = (ms: number) => (ms / (load.requests / 1000)).toFixed(1);
   return [
     label,
     fmtInt(load.reqPerSec),
-    perThousand(usage.cpuMs),
-    perThousand(usage.mainCpuMs),
+    perThousand(usage.cpuMs, load.requests),
+    perThousand(usage.mainCpuMs, load.requests),
     usage.cores.toFixed(2),
     fmtMs(load.p50),
     fmtMs(load.p99),
@@ -101,8 +110,7 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
     nodeArgs: profilingArgs(`clicks-${prepared.name}`),
   });
   const checks: Check[] = [];
-  const database =
-    prepared.backend.kind === 'postgres' ? new URL(prepared.backend.url).pathname.slice(1) : null;
+  const database = postgresDatabaseOf(prepared.backend);
   try {
     await sleep(2_000);
     const idleRss = rssMb(server.pid);
@@ -173,7 +181,7 @@ async function benchBackend(prepared: PreparedBackend, bare: BareServer): Promis
         `main = its HTTP thread; cores = server CPU / wall time; wrk itself used ` +
         `${(maxTracked.load.generatorCpuMs / (DURATION_S * 1000)).toFixed(2)} cores on the tracked run`,
     );
-    const perThousandTracked = (ms: number) => (ms / (maxTracked.load.requests / 1000)).toFixed(1);
+    const perThousandTracked = (ms: number) => perThousand(ms, maxTracked.load.requests);
     console.log(
       database === null
         ? `database CPU per 1,000 tracked redirects: ${perThousandTracked(maxTracked.usage.cpuMs - maxTracked.usage.mainCpuMs)} ms ` +

@@ -10,7 +10,14 @@
 // database (asserted) that there is exactly one conversion and one commission per distinct order id, that
 // every 201 answered is stored, and that each capped campaign paid exactly what its cap allows.
 import { openInspector } from './support/database';
-import { envInt, machine, prepareBackends, profilingArgs, type PreparedBackend } from './support/env';
+import {
+  envInt,
+  machine,
+  postgresDatabaseOf,
+  prepareBackends,
+  profilingArgs,
+  type PreparedBackend,
+} from './support/env';
 import { click, createTrackedLinks, pool, visitorIp } from './support/fixtures';
 import { fmtInt, fmtMs, measureProcess, table, verdict, type ProcessUsage } from './support/load';
 import {
@@ -396,7 +403,7 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
   const target: Target = {
     baseUrl: server.baseUrl,
     pid: server.pid,
-    database: prepared.backend.kind === 'postgres' ? new URL(prepared.backend.url).pathname.slice(1) : null,
+    database: postgresDatabaseOf(prepared.backend),
   };
   const wanted = TARGET_PER_S[prepared.name] ?? 0;
   // the target rate of conversions, with the repeats on top

@@ -67,6 +67,13 @@ export async function prepareBackends(): Promise<{ backends: PreparedBackend[]; 
   return { backends, skipped };
 }
 
+/** The name of a PostgreSQL URL's database (whose backends `databaseBackendsCpuMs` counts). */
+const databaseNameOf = (url: string): string => new URL(url).pathname.slice(1);
+
+/** The database a backend's server uses, by name: PostgreSQL's; null for PGlite. */
+export const postgresDatabaseOf = (backend: Backend): string | null =>
+  backend.kind === 'postgres' ? databaseNameOf(backend.url) : null;
+
 /** `--cpu-prof` for the server when BENCH_CPU_PROF names a directory: profiles go to BENCH_CPU_PROF/<label>/. */
 export function profilingArgs(label: string): string[] {
   const dir = process.env.BENCH_CPU_PROF;
@@ -79,7 +86,7 @@ export function reusedBackend(url: string): PreparedBackend {
   return {
     name: 'PostgreSQL',
     backend: { kind: 'postgres', url },
-    description: `the database loaded by an earlier run (${new URL(url).pathname.slice(1)})`,
+    description: `the database loaded by an earlier run (${databaseNameOf(url)})`,
     server: { databaseUrl: url },
     dispose: async () => {},
   };
