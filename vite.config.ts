@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineThemeCss } from './scripts/vite-mantine-theme-css';
 import { signedInPreload } from './scripts/vite-signed-in-preload';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -124,6 +125,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    mantineThemeCss('src/app/theme.ts'),
     signedInPreload(SIGNED_IN_ROOTS),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,4 +1,6 @@
 import './app/styles/first-screen-styles';
+// The theme's CSS variables, computed at build time (scripts/vite-mantine-theme-css.ts), after Mantine's.
+import 'virtual:mantine-theme.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -17,7 +17,7 @@ import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { useUiPreferences } from '../lib/ui-preferences';
 import { DisplayMoneyProvider } from './display-money-provider';
 import { AppErrorBoundary } from './layout/error-boundary';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 // Toasts shown before it loads wait in the notifications store and appear once it has.
 const Notifications = lazy(() => import('./toast-container').then((m) => ({ default: m.Notifications })));
@@ -199,7 +199,9 @@ export function AppProviders({
   return (
     <MantineProvider
       theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
+      // The theme's CSS variables are in the entry's stylesheet, computed at build time from the same theme
+      // and resolver (scripts/vite-mantine-theme-css.ts) instead of on every start.
+      withCssVariables={false}
       forceColorScheme={prefs.theme}
       env={env}
     >
