@@ -7,6 +7,7 @@
 // asserted; the exit code is non-zero only when the run broke. Lighthouse reports (JSON) go to
 // test-results/lighthouse/. BENCH_WEB_PAGES picks what runs (default `login,admin,advertiser,publisher,offline`;
 // e.g. `admin` for the admin dashboard alone) and BENCH_WEB_ROUNDS (1) audits each page that many times.
+// BENCH_WEB_ARTIFACTS=dir keeps each page's recorded load in dir/<page>/ for `npm run bench:web-what-if`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,9 @@ if (unknown.length > 0)
   throw new Error(`BENCH_WEB_PAGES: unknown ${unknown.join(', ')} (known: ${PAGES.join(', ')})`);
 const runs = (page: (typeof PAGES)[number]) => wanted.includes(page);
 const rounds = envInt('BENCH_WEB_ROUNDS', 1);
+const artifactsDir = process.env.BENCH_WEB_ARTIFACTS
+  ? path.resolve(process.env.BENCH_WEB_ARTIFACTS)
+  : undefined;
 
 console.log(`Web (${machine()}, ${path.relative(ROOT, distDir) || distDir}/)`);
 printInitialJs(readInitialJs(distDir));
@@ -59,15 +63,19 @@ try {
     // each round's reports are kept: admin-dashboard-2.report.json, …
     const suffix = rounds > 1 ? `-${round}` : '';
     if (runs('login')) {
-      results.push(await auditPage(`login${suffix}`, `${server.baseUrl}/login`, { reportDir }));
+      const name = `login${suffix}`;
+      const artifacts = artifactsDir && path.join(artifactsDir, name);
+      results.push(await auditPage(name, `${server.baseUrl}/login`, { reportDir, artifactsDir: artifacts }));
       printPageAudit(results.at(-1)!);
     }
     for (const role of ['admin', 'advertiser', 'publisher'] as const) {
       if (!runs(role)) continue;
       const { email, password } = ACCOUNTS[role];
-      const audit = await auditPage(`${role}-dashboard${suffix}`, `${server.baseUrl}/dashboard`, {
+      const name = `${role}-dashboard${suffix}`;
+      const audit = await auditPage(name, `${server.baseUrl}/dashboard`, {
         session: await signIn(server.baseUrl, email, password),
         reportDir,
+        artifactsDir: artifactsDir && path.join(artifactsDir, name),
       });
       results.push(audit);
       printPageAudit(audit);

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support/browser';
 import { storeSession, type SignedIn } from './web-session';
@@ -28,6 +28,18 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Lighthouse's settings for every run: a saved load (BENCH_WEB_ARTIFACTS) can only be audited again with
+ * the settings it was gathered with (tests/bench/web-what-if.ts).
+ */
+export const LIGHTHOUSE_SETTINGS: Flags = {
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: [...CATEGORIES],
+  // The profile is fresh; a reset would also drop the session put there before the run.
+  disableStorageReset: true,
+};
 
 export interface PageAudit {
   name: string;
@@ -68,18 +80,16 @@ function failingAudits(lhr: Result, category: Category): string[] {
 export async function auditPage(
   name: string,
   url: string,
-  options: { session?: SignedIn; reportDir?: string } = {},
+  options: { session?: SignedIn; reportDir?: string; artifactsDir?: string } = {},
 ): Promise<PageAudit> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     if (options.session) await putSession(chrome.port, new URL(url).origin, options.session);
     const result = await lighthouse(url, {
+      ...LIGHTHOUSE_SETTINGS,
       port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      // The profile is fresh; a reset would also drop the session put there above.
-      disableStorageReset: true,
+      // the recorded load (trace, network log) kept for tests/bench/web-what-if.ts
+      ...(options.artifactsDir && { gatherMode: options.artifactsDir, auditMode: options.artifactsDir }),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
