@@ -10,6 +10,7 @@
 // (chrome://tracing, or the Performance panel of DevTools).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TASK_MS, type TraceEvent } from './support/trace-events';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 process.env.E2E_DIST_DIR = path.resolve(ROOT, process.env.BENCH_DIST_DIR ?? 'dist');
@@ -20,28 +21,6 @@ const { signIn, storeSession } = await import('./support/web-session');
 const { launchBrowser } = await import('../e2e/support/browser');
 const { envInt, machine } = await import('./support/env');
 
-/** The trace events read here. */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    data?: {
-      isLoadingMainFrame?: boolean;
-      startTime?: number;
-      timeDeltas?: number[];
-      cpuProfile?: {
-        nodes?: { id: number; parent?: number; callFrame: { functionName: string; url: string } }[];
-        samples?: number[];
-      };
-    };
-  };
-}
-
-const TASK_MS = 12.5; // 4× that is a long task (50 ms) under Lighthouse's CPU slowdown
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',

@@ -13,22 +13,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { TASK_MS, type TraceEvent } from './support/trace-events';
 import { LIGHTHOUSE_SETTINGS } from './support/web-lighthouse';
 
 const TRACE = 'defaultPass.trace.json';
 const NETWORK_LOG = 'defaultPass.devtoolslog.json';
-const LONG_TASK_MS = 12.5;
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { isLoadingMainFrame?: boolean; url?: string } };
-}
 interface NetworkEvent {
   method: string;
   params: {
@@ -118,7 +109,7 @@ async function audit(dir: string): Promise<string> {
 
 function listTasks(dir: string): void {
   const { trace, navigation, tasks } = mainThread(dir);
-  for (const task of tasks.filter((t) => (t.dur ?? 0) / 1000 >= LONG_TASK_MS)) {
+  for (const task of tasks.filter((t) => (t.dur ?? 0) / 1000 >= TASK_MS)) {
     const end = task.ts + (task.dur ?? 0);
     const inside = trace.traceEvents.filter(
       (e) =>
