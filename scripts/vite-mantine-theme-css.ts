@@ -5,7 +5,7 @@
 // what differs) and renders them as a <style> in the first render: ~30 ms of the first start's main
 // thread on this machine, four times that on Lighthouse's phone. The theme is a constant
 // (src/app/theme.ts), so the same CSS is computed once here, with Mantine's own functions, and the app's
-// MantineProvider runs with `withCssVariables={false}`. tests/unit/app/theme-css.test.ts checks that
+// MantineProvider runs with `withCssVariables={false}`. tests/unit/app/theme-css.test.tsx checks that
 // this CSS is exactly what MantineProvider renders for the theme.
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
