@@ -69,7 +69,10 @@ function networkChange(pattern: string, edit: ((event: NetworkEvent) => void) | 
 }
 
 function parseChange(spec: string): Change {
-  const [kind, rest = ''] = [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)];
+  const colon = spec.indexOf(':');
+  const [kind, rest] = colon < 0 ? [spec, ''] : [spec.slice(0, colon), spec.slice(colon + 1)];
+  if (kind !== 'drop' && kind !== 'bytes' && kind !== 'cpu')
+    throw new Error(`${spec}: unknown change (drop:, bytes:, cpu:, tasks)`);
   if (kind === 'drop') return networkChange(rest, 'drop');
   const at = rest.lastIndexOf('=');
   const factor = Number(rest.slice(at + 1));
@@ -84,18 +87,15 @@ function parseChange(spec: string): Change {
         event.params.response.encodedDataLength = scale(event.params.response.encodedDataLength);
     });
   }
-  if (kind === 'cpu') {
-    const [from, to] = target.split('-').map(Number);
-    if (!Number.isFinite(from) || !Number.isFinite(to)) throw new Error(`${spec}: expected cpu:FROM-TO=K`);
-    return (dir) => {
-      const { trace, navigation, tasks } = mainThread(dir);
-      const inWindow = tasks.filter((t) => msAfter(t, navigation) >= from! && msAfter(t, navigation) <= to!);
-      if (inWindow.length === 0) throw new Error(`${spec}: no main-thread task starts in that window`);
-      for (const task of inWindow) task.dur = Math.round((task.dur ?? 0) * factor);
-      writeFileSync(path.join(dir, TRACE), JSON.stringify(trace));
-    };
-  }
-  throw new Error(`${spec}: unknown change (drop:, bytes:, cpu:)`);
+  const [from, to] = target.split('-').map(Number);
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new Error(`${spec}: expected cpu:FROM-TO=K`);
+  return (dir) => {
+    const { trace, navigation, tasks } = mainThread(dir);
+    const inWindow = tasks.filter((t) => msAfter(t, navigation) >= from! && msAfter(t, navigation) <= to!);
+    if (inWindow.length === 0) throw new Error(`${spec}: no main-thread task starts in that window`);
+    for (const task of inWindow) task.dur = Math.round((task.dur ?? 0) * factor);
+    writeFileSync(path.join(dir, TRACE), JSON.stringify(trace));
+  };
 }
 
 async function audit(dir: string): Promise<string> {
@@ -144,16 +144,16 @@ const recorded = path.resolve(dir);
 if (specs.includes('tasks')) {
   listTasks(recorded);
 } else {
-  const changes = specs.map((spec) => ({ spec, apply: parseChange(spec) }));
+  const changes = specs.map(parseChange);
+  // each change on its own, then (with more than one) all of them together
+  const variants = specs.map((spec, i) => ({ label: spec, apply: [changes[i]!] }));
+  if (changes.length > 1) variants.push({ label: 'all together', apply: changes });
   console.log(`${'as recorded'.padEnd(32)} ${await audit(recorded)}`);
-  const variants = changes.length > 1 ? [...changes.map((c) => [c]), changes] : changes.map((c) => [c]);
-  for (const variant of variants) {
+  for (const { label, apply } of variants) {
     const copy = mkdtempSync(path.join(tmpdir(), 'affilio-what-if-'));
     try {
       cpSync(recorded, copy, { recursive: true });
-      variant.forEach((change) => change.apply(copy));
-      const label =
-        variant.length === changes.length && changes.length > 1 ? 'all together' : variant[0]!.spec;
+      apply.forEach((change) => change(copy));
       console.log(`${label.padEnd(32)} ${await audit(copy)}`);
     } finally {
       rmSync(copy, { recursive: true, force: true });

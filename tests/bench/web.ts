@@ -63,19 +63,16 @@ try {
     // each round's reports are kept: admin-dashboard-2.report.json, …
     const suffix = rounds > 1 ? `-${round}` : '';
     if (runs('login')) {
-      const name = `login${suffix}`;
-      const artifacts = artifactsDir && path.join(artifactsDir, name);
-      results.push(await auditPage(name, `${server.baseUrl}/login`, { reportDir, artifactsDir: artifacts }));
+      results.push(await auditPage(`login${suffix}`, `${server.baseUrl}/login`, { reportDir, artifactsDir }));
       printPageAudit(results.at(-1)!);
     }
     for (const role of ['admin', 'advertiser', 'publisher'] as const) {
       if (!runs(role)) continue;
       const { email, password } = ACCOUNTS[role];
-      const name = `${role}-dashboard${suffix}`;
-      const audit = await auditPage(name, `${server.baseUrl}/dashboard`, {
+      const audit = await auditPage(`${role}-dashboard${suffix}`, `${server.baseUrl}/dashboard`, {
         session: await signIn(server.baseUrl, email, password),
         reportDir,
-        artifactsDir: artifactsDir && path.join(artifactsDir, name),
+        artifactsDir,
       });
       results.push(audit);
       printPageAudit(audit);

@@ -82,14 +82,15 @@ export async function auditPage(
   url: string,
   options: { session?: SignedIn; reportDir?: string; artifactsDir?: string } = {},
 ): Promise<PageAudit> {
+  const artifacts = options.artifactsDir && path.join(options.artifactsDir, name);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     if (options.session) await putSession(chrome.port, new URL(url).origin, options.session);
     const result = await lighthouse(url, {
       ...LIGHTHOUSE_SETTINGS,
       port: chrome.port,
-      // the recorded load (trace, network log) kept for tests/bench/web-what-if.ts
-      ...(options.artifactsDir && { gatherMode: options.artifactsDir, auditMode: options.artifactsDir }),
+      // the recorded load (trace, network log) kept in artifactsDir/<name>/ for tests/bench/web-what-if.ts
+      ...(artifacts && { gatherMode: artifacts, auditMode: artifacts }),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
