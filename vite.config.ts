@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineThemeCss } from './scripts/vite-mantine-theme-css';
-import { signedInPreload } from './scripts/vite-signed-in-preload';
+import { startScriptPlugin } from './scripts/vite-start-script';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -126,7 +126,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineThemeCss('src/app/theme.ts'),
-    signedInPreload(SIGNED_IN_ROOTS),
+    startScriptPlugin(SIGNED_IN_ROOTS, 'src/app/start-shell.ts'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,6 +1,8 @@
 import './app/styles/first-screen-styles';
 // The theme's CSS variables, computed at build time (scripts/vite-mantine-theme-css.ts), after Mantine's.
 import 'virtual:mantine-theme.css';
+// The start shell's styles (src/app/start-shell.ts): render-blocking, so the shell is painted styled.
+import './app/styles/start-shell.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -4,15 +4,16 @@ import helmet from 'helmet';
 
 /**
  * Security headers on every answer. The CSP is what the built PWA needs: its own scripts, workers and
- * manifest only; inline styles because Mantine injects its CSS variables as <style> elements; images also
- * from data:/blob: (previews). No framing anywhere (`frame-ancestors 'none'`).
+ * manifest only, and the inline scripts of its index.html by their hashes (`scriptHashes`); inline styles
+ * because Mantine injects its CSS variables as <style> elements; images also from data:/blob: (previews). No
+ * framing anywhere (`frame-ancestors 'none'`).
  */
-const HELMET_OPTIONS = {
+const helmetOptions = (scriptHashes: readonly string[]) => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -28,7 +29,7 @@ const HELMET_OPTIONS = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
   // HSTS belongs to the TLS-terminating proxy; a plain-HTTP self-hosted install must stay reachable
   strictTransportSecurity: false as const,
-};
+});
 
 /**
  * @fastify/helmet, applied globally, builds helmet's middleware anew for every request (parsing the CSP
@@ -37,9 +38,13 @@ const HELMET_OPTIONS = {
  * from one middleware built here once, the same helmet with the same options, so every answer carries exactly
  * the headers it did (tests/api/security-headers.test.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, { ...HELMET_OPTIONS, global: false });
-  const apply = helmet(HELMET_OPTIONS);
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  scriptHashes: readonly string[] = [],
+): Promise<void> {
+  const options = helmetOptions(scriptHashes);
+  await app.register(fastifyHelmet, { ...options, global: false });
+  const apply = helmet(options);
   app.addHook('onRequest', (request, reply, done) => {
     // a route with helmet options of its own (or `helmet: false`) is left to @fastify/helmet
     if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return done();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,10 @@ const stable = (headers: Record<string, unknown>) =>
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 
+/** index.html's inline script (the built app's start script): the CSP allows it by its hash, nothing else. */
+const INLINE = 'document.getElementById("root").textContent = "started";';
+const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+
 describe('security headers', () => {
   let t: TestApp;
   let dir: string;
@@ -21,7 +26,7 @@ describe('security headers', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'affilio-headers-'));
     await writeFile(
       path.join(dir, 'index.html'),
-      '<!doctype html><title>Affilio</title><div id="root"></div>',
+      `<!doctype html><title>Affilio</title><div id="root"></div><script>${INLINE}</script>`,
     );
     await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     t = await createTestApp({ staticDir: dir });
@@ -33,7 +38,7 @@ describe('security headers', () => {
 
   // every helmet header, as @fastify/helmet sent them when it built its middleware per request
   const CSP =
-    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+    `default-src 'self';script-src 'self' ${INLINE_HASH};style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;` +
     "font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';" +
     "base-uri 'self';form-action 'self';frame-ancestors 'none'";
   const HELMET = {

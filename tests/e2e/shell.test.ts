@@ -56,6 +56,40 @@ describe('app shell', () => {
     await expect.poll(() => sidebarState(page), { timeout: 10_000 }).toBe(before);
   });
 
+  it("paints the start shell before the app's code has loaded, where the dashboard then draws the same", async () => {
+    const { page } = await app.openPage();
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
+    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+    await waitForPath(page, '/dashboard');
+    const heading = page.getByRole('heading', { name: 'Welcome, Paula', level: 1 });
+    await heading.waitFor();
+
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // Without the app's entry script, what shows is the inline start script's shell alone.
+      const entry = /\/assets\/index-[\w-]+\.js$/;
+      await page.route(entry, (route) => route.abort());
+      await page.reload();
+      await heading.waitFor();
+      expect(await page.locator('.start-shell').count()).toBe(1);
+      const shellBox = await heading.boundingBox();
+      await page.unroute(entry);
+
+      await page.reload();
+      // The app's own heading (Mantine's Title), after React replaced the shell.
+      await page.locator('h1.mantine-Title-root', { hasText: 'Welcome, Paula' }).waitFor();
+      expect(await page.locator('.start-shell').count()).toBe(0);
+      expect(await heading.boundingBox(), `heading at ${viewport.width} px`).toEqual(shellBox);
+    }
+    expect(cspErrors).toEqual([]);
+  });
+
   // The error screen itself is covered by tests/unit/app/error-screen.test.tsx (Vitest has the route).
   it('has no deliberate crash page in the production build: /debug/crash is not found', async () => {
     const { page } = await app.openPage();

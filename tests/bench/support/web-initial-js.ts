@@ -1,5 +1,6 @@
-// The JavaScript a first visit loads before any route: the entry chunk (index.html's module script) and
-// the chunks index.html modulepreloads, i.e. its static imports. Read from the build, sized gzipped.
+// The JavaScript a first visit loads before any route: the entry chunk and its static imports, which
+// index.html's start script loads (its `entry` list: scripts/vite-start-script.ts), or, in a build without
+// it, index.html's module script and modulepreloads. Read from the build, sized gzipped.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,15 +31,21 @@ export function readInitialJs(distDir: string): InitialJs {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
-  const entry = tags
-    .filter((tag) => tag.startsWith('<script') && attr(tag, 'type') === 'module')
-    .map((tag) => attr(tag, 'src'))
-    .find((src): src is string => Boolean(src));
-  if (!entry) throw new Error(`no module script in ${distDir}/index.html`);
-  const preloads = tags
-    .filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload')
-    .map((tag) => attr(tag, 'href'))
-    .filter((href): href is string => Boolean(href));
+  // the start script's config, minified: entry:[`/assets/index-….js`,`/assets/…`]
+  const started = /\bentry:\[([^\]]*)\]/.exec(html)?.[1]?.match(/\/[^`'"]+\.js/g) ?? [];
+  const entry =
+    started[0] ??
+    tags
+      .filter((tag) => tag.startsWith('<script') && attr(tag, 'type') === 'module')
+      .map((tag) => attr(tag, 'src'))
+      .find((src): src is string => Boolean(src));
+  if (!entry) throw new Error(`no entry (start script or module script) in ${distDir}/index.html`);
+  const preloads = started.length
+    ? started.slice(1)
+    : tags
+        .filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload')
+        .map((tag) => attr(tag, 'href'))
+        .filter((href): href is string => Boolean(href));
   const stylesheets = tags
     .filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet')
     .map((tag) => attr(tag, 'href'))

@@ -1,0 +1,118 @@
+// Vite plugin: the app's start, an inline script in index.html (src/app/start-shell.ts's startApp) instead of
+// the module script and modulepreloads Vite writes there.
+//
+// It loads the entry itself: signed out at once; with a stored session also the signed-in chunks (the shell
+// and the dashboard, and their stylesheets) beside it instead of after it ran, which were otherwise asked for
+// only once the entry had downloaded and run (src/app/router.tsx, preloadSignedInStart); and a signed-in start
+// on the dashboard first draws the start shell and lets the browser paint it. Inline, because a script file
+// would be one more round trip before anything loads; the server allows it by its hash in the CSP
+// (server/lib/inline-script-hashes.ts).
+import path from 'node:path';
+import { minify, runnerImport, type Plugin, type Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk => file?.type === 'chunk';
+
+/**
+ * The JS files a chunk needs beyond those index.html already loads (the entry and its static imports), and
+ * the stylesheets they import beyond the entry's.
+ */
+export function filesToPreload(
+  bundle: OutputBundle,
+  roots: string[],
+): { scripts: string[]; styles: string[] } {
+  const chunks = Object.values(bundle).filter(isChunk);
+  const loadedByHtml = new Set<string>();
+  const addStatic = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName)) return;
+    into.add(fileName);
+    const chunk = bundle[fileName];
+    if (isChunk(chunk)) chunk.imports.forEach((dep) => addStatic(dep, into));
+  };
+  chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => addStatic(chunk.fileName, loadedByHtml));
+  const needed = new Set<string>();
+  for (const chunk of chunks) {
+    if (roots.some((root) => chunk.moduleIds.includes(root))) addStatic(chunk.fileName, needed);
+  }
+  const scripts = [...needed].filter((fileName) => !loadedByHtml.has(fileName));
+  const cssOf = (fileName: string) => {
+    const chunk = bundle[fileName];
+    return isChunk(chunk) ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+  };
+  const htmlCss = new Set([...loadedByHtml].flatMap(cssOf));
+  const styles = [...new Set(scripts.flatMap(cssOf))].filter((fileName) => !htmlCss.has(fileName));
+  return { scripts, styles };
+}
+
+/** What the start loads (src/app/start-shell.ts's StartFiles), typed here: that file is the browser's. */
+interface StartFiles {
+  entry: string[];
+  signedIn: { scripts: string[]; styles: string[] };
+}
+interface StartModule {
+  startConfig(files: StartFiles): unknown;
+  startScript(config: unknown): string;
+}
+
+const MODULE_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+
+/**
+ * index.html without the entry's module script and modulepreloads Vite wrote, and their URLs (the entry
+ * first), which the start script then loads.
+ */
+export function takeEntryTags(html: string): { html: string; entry: string[] } {
+  const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (scripts.length !== 1) throw new Error(`start script: ${scripts.length} module scripts in index.html`);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  return {
+    html: html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, ''),
+    entry: [...scripts, ...preloads],
+  };
+}
+
+/**
+ * `roots`: absolute ids of the modules a signed-in start renders first (their chunks load beside the entry);
+ * `startFile`: the module with the start script (src/app/start-shell.ts).
+ */
+export function startScriptPlugin(roots: string[], startFile: string): Plugin {
+  let base = '/';
+  let root = process.cwd();
+  return {
+    name: 'affilio:start-script',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    generateBundle: {
+      // After vite:build-html has written index.html into the bundle.
+      order: 'post',
+      async handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const files = filesToPreload(bundle, roots.map(path.normalize));
+        if (files.scripts.length === 0) this.error('start script: no chunk holds the signed-in start');
+        const { module } = await runnerImport<StartModule>(path.resolve(root, startFile), {
+          configFile: false,
+        });
+        const taken = takeEntryTags(String(html.source));
+        const config = module.startConfig({
+          entry: taken.entry,
+          signedIn: {
+            scripts: files.scripts.map((file) => base + file),
+            styles: files.styles.map((file) => base + file),
+          },
+        });
+        const { code, errors } = await minify('start.js', module.startScript(config));
+        if (errors.length > 0 || /<\/script/i.test(code))
+          this.error(`start script: ${errors[0]?.message ?? code}`);
+        const tag = `    <script>${code.trim()}</script>\n  </body>`;
+        html.source = taken.html.replace('</body>', tag);
+      },
+    },
+  };
+}

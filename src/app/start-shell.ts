@@ -1,0 +1,151 @@
+// The app's start, inline in the built index.html (scripts/vite-signed-in-preload.ts writes it there, with
+// `startApp.toString()`): it decides what the page loads first, before any of the app's code.
+//
+// - Signed out: the entry module (and its static imports) at once, as a plain index.html would.
+// - Signed in, opening the dashboard: the start shell first. The page's frame (header, sidebar) and the
+//   "Welcome, …" heading are drawn from the stored user and preferences and painted, then the entry and
+//   the signed-in chunks are fetched. On a slow phone the user sees their dashboard's frame as soon as the
+//   HTML and the stylesheet have arrived, instead of after ~230 KB of script; React replaces the shell with
+//   the same frame on its first commit (createRoot empties #root). The first paint comes before the script
+//   is fetched on purpose: started together, a fast network would run the script before the browser paints.
+// - Signed in, any other page: the entry and the signed-in chunks at once.
+//
+// The whole function is serialized into the page, so it must not use anything from outside its body:
+// everything it needs comes in `config`. tests/unit/app/start-shell.test.ts runs it; tests/e2e checks the
+// shell sits where the dashboard then draws the same things.
+import { CACHED_USER_STORAGE_KEY } from '../features/auth/stores/cached-user';
+import { TOKEN_STORAGE_KEY } from '../lib/token-storage';
+import { ROLE_DEFAULT_LAYOUT_PRESET, UI_PREFERENCES_KEY } from '../lib/ui-preferences';
+import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout/layout-presets';
+
+export interface StartFiles {
+  /** The entry module and the modules it imports statically (index.html's module script and modulepreloads). */
+  entry: string[];
+  /** What a signed-in start needs next: the shell's and the dashboard's chunks and their stylesheets. */
+  signedIn: { scripts: string[]; styles: string[] };
+}
+
+export interface StartConfig extends StartFiles {
+  keys: { token: string; user: string; preferences: string };
+  /** Main content's max width per layout preset (px; null: none), and the presets without a sidebar. */
+  maxWidth: Record<string, number | null>;
+  withoutSidebar: string[];
+  roleDefaultPreset: Record<string, string>;
+}
+
+/** The app's constants the start needs, taken from where the app defines them. */
+export function startConfig(files: StartFiles): StartConfig {
+  const presets = Object.keys(LAYOUT_MAX_WIDTH) as (keyof typeof LAYOUT_MAX_WIDTH)[];
+  return {
+    ...files,
+    keys: { token: TOKEN_STORAGE_KEY, user: CACHED_USER_STORAGE_KEY, preferences: UI_PREFERENCES_KEY },
+    maxWidth: Object.fromEntries(presets.map((preset) => [preset, LAYOUT_MAX_WIDTH[preset] ?? null])),
+    withoutSidebar: presets.filter(hidesSidebar),
+    roleDefaultPreset: { ...ROLE_DEFAULT_LAYOUT_PRESET },
+  };
+}
+
+/** The inline script: `startApp` called with `config`. */
+export function startScript(config: StartConfig): string {
+  // `<` escaped: a file name can never close the script element.
+  return `(${startApp.toString()})(${JSON.stringify(config).replace(/</g, '\\u003c')});`;
+}
+
+interface StoredUser {
+  role?: unknown;
+  name?: unknown;
+  email?: unknown;
+  onboarding_completed?: unknown;
+  profile_completion_status?: unknown;
+}
+
+interface StoredPreferences {
+  theme?: unknown;
+  sidebarCollapsed?: unknown;
+  layoutPreset?: unknown;
+}
+
+export function startApp(config: StartConfig): void {
+  const doc = document;
+  const read = <T>(key: string): T | null => {
+    try {
+      const raw = localStorage.getItem(key);
+      return raw ? (JSON.parse(raw) as T) : null;
+    } catch {
+      return null;
+    }
+  };
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(config.keys.token);
+  } catch {
+    // storage blocked: a signed-out start
+  }
+  const prefs = read<StoredPreferences>(config.keys.preferences) ?? {};
+  // MantineProvider sets the same attribute when it mounts; set now, a dark theme never flashes white.
+  doc.documentElement.setAttribute('data-mantine-color-scheme', prefs.theme === 'dark' ? 'dark' : 'light');
+
+  const addLink = (rel: string, href: string, asStyle: boolean) => {
+    const link = doc.createElement('link');
+    link.rel = rel;
+    // As Vite's import() helper asks for a chunk's stylesheet (CORS mode), so its link reuses this response.
+    if (asStyle) link.setAttribute('as', 'style');
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.appendChild(link);
+  };
+  const load = (signedIn: boolean) => {
+    const [entry, ...imports] = config.entry;
+    imports.forEach((href) => addLink('modulepreload', href, false));
+    if (signedIn) {
+      config.signedIn.scripts.forEach((href) => addLink('modulepreload', href, false));
+      config.signedIn.styles.forEach((href) => addLink('preload', href, true));
+    }
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry ?? '';
+    doc.head.appendChild(script);
+  };
+
+  const user = token ? read<StoredUser>(config.keys.user) : null;
+  if (!user || typeof user.role !== 'string') return load(false);
+  const path = location.pathname.replace(/\/+$/, '');
+  const onboarded = user.onboarding_completed === true && user.profile_completion_status === 'complete';
+  const root = doc.getElementById('root');
+  if (!onboarded || (path !== '' && path !== '/dashboard') || !root) return load(true);
+
+  // The start shell: what AppLayout and the dashboard draw first (their header, sidebar and heading).
+  const preset =
+    typeof prefs.layoutPreset === 'string' && prefs.layoutPreset in config.maxWidth
+      ? prefs.layoutPreset
+      : (config.roleDefaultPreset[user.role] ?? 'wide');
+  const withSidebar = config.withoutSidebar.indexOf(preset) < 0;
+  const element = (tag: string, className: string, parent: HTMLElement, text?: string) => {
+    const child = doc.createElement(tag);
+    child.className = className;
+    if (text) child.textContent = text;
+    parent.appendChild(child);
+    return child;
+  };
+  const shell = doc.createElement('div');
+  shell.className = 'start-shell';
+  shell.setAttribute('aria-busy', 'true');
+  if (withSidebar) shell.setAttribute('data-sidebar', prefs.sidebarCollapsed === true ? 'collapsed' : 'open');
+  const header = element('header', 'start-shell-header', shell);
+  if (withSidebar) element('span', 'start-shell-burger', element('span', 'start-shell-burger-box', header));
+  element('span', 'start-shell-brand', header, 'Affilio');
+  if (withSidebar) element('div', 'start-shell-navbar', shell);
+  const page = element('div', 'start-shell-page', element('main', 'start-shell-main', shell));
+  const maxWidth = config.maxWidth[preset];
+  if (maxWidth) page.style.maxWidth = `${maxWidth}px`;
+  // The dashboard's own rule (src/app/routes/app/dashboard.tsx): the first word of the name, else the email.
+  const name = typeof user.name === 'string' ? user.name.trim().split(/\s+/)[0] : '';
+  const email = typeof user.email === 'string' ? user.email : '';
+  element('h1', 'start-shell-title', page, `Welcome, ${name || email}`);
+  root.replaceChildren(shell);
+
+  // In a background tab no frame is drawn: nothing to wait for.
+  if (doc.visibilityState !== 'visible') return load(true);
+  requestAnimationFrame(() => setTimeout(() => load(true), 0));
+}
