@@ -4,8 +4,9 @@
 // It loads the entry itself: signed out at once; with a stored session also the signed-in chunks (the shell
 // and the dashboard, and their stylesheets) beside it instead of after it ran, which were otherwise asked for
 // only once the entry had downloaded and run (src/app/router.tsx, preloadSignedInStart); and a signed-in start
-// on the dashboard first draws the start shell and lets the browser paint it. Inline, because a script file
-// would be one more round trip before anything loads; the server allows it by its hash in the CSP
+// on the dashboard first draws the start shell and lets the browser paint it. Inline and before the
+// stylesheet, because a script file would be one more round trip before anything loads, and a script after
+// the stylesheet would run only once that has loaded; the server allows it by its hash in the CSP
 // (server/lib/inline-script-hashes.ts).
 import path from 'node:path';
 import { minify, runnerImport, type Plugin, type Rolldown } from 'vite';
@@ -110,8 +111,11 @@ export function startScriptPlugin(roots: string[], startFile: string): Plugin {
         const { code, errors } = await minify('start.js', module.startScript(config));
         if (errors.length > 0 || /<\/script/i.test(code))
           this.error(`start script: ${errors[0]?.message ?? code}`);
-        const tag = `    <script>${code.trim()}</script>\n  </body>`;
-        html.source = taken.html.replace('</body>', tag);
+        // In <head> before the stylesheet: a script after it would wait for it to load before running,
+        // and the entry would be asked for only then.
+        const stylesheet = taken.html.indexOf('<link rel="stylesheet"');
+        const at = stylesheet >= 0 ? stylesheet : taken.html.indexOf('</head>');
+        html.source = `${taken.html.slice(0, at)}<script>${code.trim()}</script>\n    ${taken.html.slice(at)}`;
       },
     },
   };

@@ -89,6 +89,22 @@ describe('the start (inline in index.html)', () => {
     expect(loaded()).toEqual(SIGNED_IN_LOAD);
   });
 
+  it('run in <head> before the body is parsed, draws the shell once it is', () => {
+    signIn();
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const body = document.body.innerHTML;
+    document.body.innerHTML = '';
+    startApp(CONFIG);
+    expect(heading()).toBeUndefined();
+    document.body.innerHTML = body;
+    readyState.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(heading()).toBe('Welcome, Ada');
+    expect(loaded()).toEqual([]);
+    drawFrame();
+    expect(loaded()).toEqual(SIGNED_IN_LOAD);
+  });
+
   it('in a background tab (no frame will be drawn), loads the app at once', () => {
     signIn();
     visibility = 'hidden';
