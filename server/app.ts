@@ -37,7 +37,7 @@ import { createMailer } from './lib/mailer';
 import { createRateLimits } from './lib/rate-limits';
 import { Background } from './lib/background';
 import { registerNulGuard } from './lib/nul-guard';
-import { inlineScriptHashes } from './lib/inline-script-hashes';
+import { scriptSources } from './lib/inline-script-hashes';
 import { registerApiNoStore, registerSecurityHeaders } from './lib/security-headers';
 import { createSafeFetcher } from './lib/safe-fetch';
 import { getOrCreateSecret } from './lib/secrets';
@@ -172,7 +172,7 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await registerSecurityHeaders(app, inlineScriptHashes(config.staticDir));
+  await registerSecurityHeaders(app, scriptSources(config.staticDir));
   await app.register(
     async (api) => {
       // API answers above 1 KiB go out compressed (brotli at quality 4, gzip); static files are compressed

@@ -1,19 +1,44 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** `<script>…</script>` without a src: an inline script's text, exactly as the browser hashes it. */
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
-/**
- * CSP sources ('sha256-…') for the inline scripts of the built index.html: its start script
- * (scripts/vite-start-script.ts). Read once at start; the build and the server ship together.
- */
-export function inlineScriptHashes(staticDir: string | null): string[] {
-  const file = staticDir === null ? null : path.join(staticDir, 'index.html');
-  if (!file || !existsSync(file)) return [];
-  const html = readFileSync(file, 'utf8');
+/** How often the file's modification time is checked, at most. */
+const CHECK_EVERY_MS = 1000;
+
+/** CSP sources ('sha256-…') for the inline scripts of an HTML text. */
+export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map(
     ([, source]) => `'sha256-${createHash('sha256').update(source!, 'utf8').digest('base64')}'`,
   );
+}
+
+/**
+ * The CSP's script-src value: 'self' and the hashes of the built index.html's inline scripts (its start
+ * script, scripts/vite-start-script.ts). The file is read again when it changes, so a build replaced under a
+ * running server still starts; without a build, 'self' alone.
+ */
+export function scriptSources(staticDir: string | null): () => string {
+  const file = staticDir === null ? null : path.join(staticDir, 'index.html');
+  let checkedAt = -Infinity;
+  let modified = -1;
+  let value = "'self'";
+  return () => {
+    const now = Date.now();
+    if (file === null || now - checkedAt < CHECK_EVERY_MS) return value;
+    checkedAt = now;
+    try {
+      const mtime = statSync(file).mtimeMs;
+      if (mtime !== modified) {
+        value = ["'self'", ...inlineScriptHashes(readFileSync(file, 'utf8'))].join(' ');
+        modified = mtime;
+      }
+    } catch {
+      value = "'self'";
+      modified = -1;
+    }
+    return value;
+  };
 }

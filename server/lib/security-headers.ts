@@ -4,16 +4,16 @@ import helmet from 'helmet';
 
 /**
  * Security headers on every answer. The CSP is what the built PWA needs: its own scripts, workers and
- * manifest only, and the inline scripts of its index.html by their hashes (`scriptHashes`); inline styles
+ * manifest only, and the inline scripts of its index.html by their hashes (`scriptSrc`); inline styles
  * because Mantine injects its CSS variables as <style> elements; images also from data:/blob: (previews). No
  * framing anywhere (`frame-ancestors 'none'`).
  */
-const helmetOptions = (scriptHashes: readonly string[]) => ({
+const helmetOptions = (scriptSrc: () => string) => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...scriptHashes],
+      scriptSrc: [scriptSrc],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -40,9 +40,9 @@ const helmetOptions = (scriptHashes: readonly string[]) => ({
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  scriptHashes: readonly string[] = [],
+  scriptSrc: () => string = () => "'self'",
 ): Promise<void> {
-  const options = helmetOptions(scriptHashes);
+  const options = helmetOptions(scriptSrc);
   await app.register(fastifyHelmet, { ...options, global: false });
   const apply = helmet(options);
   app.addHook('onRequest', (request, reply, done) => {

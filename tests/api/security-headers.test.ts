@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scriptSources } from '../../server/lib/inline-script-hashes';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Headers that change from answer to answer (time, size, file stamps), left out of the comparison. */
@@ -98,5 +99,32 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/postback', payload: {} });
     for (const [name, value] of Object.entries(HELMET)) expect(res.headers[name], name).toBe(value);
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('the CSP for a build replaced under a running server', () => {
+  it("allows the new index.html's inline script once the file has changed, and no longer the old one", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'affilio-rebuild-'));
+    const hash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const file = path.join(dir, 'index.html');
+      await writeFile(file, '<script>start("old")</script>');
+      now.mockReturnValue(1_000_000);
+      const sources = scriptSources(dir);
+      expect(sources()).toBe(`'self' ${hash('start("old")')}`);
+
+      await writeFile(file, '<script>start("new")</script><script>more()</script>');
+      await utimes(file, new Date(), new Date(Date.now() + 60_000));
+      now.mockReturnValue(1_002_000);
+      expect(sources()).toBe(`'self' ${hash('start("new")')} ${hash('more()')}`);
+
+      await rm(file);
+      now.mockReturnValue(1_004_000);
+      expect(sources()).toBe("'self'");
+    } finally {
+      now.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
