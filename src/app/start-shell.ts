@@ -1,4 +1,4 @@
-// The app's start, inline in the built index.html (scripts/vite-signed-in-preload.ts writes it there, with
+// The app's start, inline in the built index.html (scripts/vite-start-script.ts writes it there, with
 // `startApp.toString()`): it decides what the page loads first, before any of the app's code.
 //
 // - Signed out: the entry module (and its static imports) at once, as a plain index.html would.
@@ -129,10 +129,11 @@ export function startApp(config: StartConfig): void {
       return;
     }
     // The start shell: what AppLayout and the dashboard draw first (their header, sidebar and heading).
-    const preset =
-      typeof prefs.layoutPreset === 'string' && prefs.layoutPreset in config.maxWidth
-        ? prefs.layoutPreset
-        : (config.roleDefaultPreset[role] ?? 'wide');
+    // Own keys only: a stored "toString" is no preset.
+    const own = (map: object, key: unknown): key is string =>
+      typeof key === 'string' && Object.prototype.hasOwnProperty.call(map, key);
+    const roleDefault = own(config.roleDefaultPreset, role) ? config.roleDefaultPreset[role] : undefined;
+    const preset = own(config.maxWidth, prefs.layoutPreset) ? prefs.layoutPreset : (roleDefault ?? 'wide');
     const withSidebar = config.withoutSidebar.indexOf(preset) < 0;
     const element = (tag: string, className: string, parent: HTMLElement, text?: string) => {
       const child = doc.createElement(tag);

@@ -137,6 +137,13 @@ describe('the start (inline in index.html)', () => {
     expect(document.querySelector('.start-shell-page')?.getAttribute('style')).toBe('max-width: 640px;');
   });
 
+  it("takes an unknown stored layout (even one named like an object's method) as the role's default", () => {
+    signIn(USER, { layoutPreset: 'toString' });
+    startApp(CONFIG);
+    expect(document.querySelector('.start-shell')?.getAttribute('data-sidebar')).toBe('open');
+    expect(document.querySelector('.start-shell-page')?.getAttribute('style')).toBe('max-width: 1400px;');
+  });
+
   it('shows a collapsed sidebar as collapsed, and the email when the name is blank', () => {
     signIn({ ...USER, name: ' ' }, { sidebarCollapsed: true });
     startApp(CONFIG);
