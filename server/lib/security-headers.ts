@@ -8,12 +8,12 @@ import helmet from 'helmet';
  * because Mantine injects its CSS variables as <style> elements; images also from data:/blob: (previews). No
  * framing anywhere (`frame-ancestors 'none'`).
  */
-const helmetOptions = (scriptSrc: () => string) => ({
+const helmetOptions = (scriptSrc: readonly string[]) => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: [scriptSrc],
+      scriptSrc: [...scriptSrc],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -35,19 +35,28 @@ const helmetOptions = (scriptSrc: () => string) => ({
  * @fastify/helmet, applied globally, builds helmet's middleware anew for every request (parsing the CSP
  * directives each time: ~4.5% of the server's CPU under postback load). It stays registered, not global, for
  * its route option (`helmet: false` on the tracking link's routes) and reply decorators; the headers come
- * from one middleware built here once, the same helmet with the same options, so every answer carries exactly
- * the headers it did (tests/api/security-headers.test.ts).
+ * from one middleware built here, the same helmet with the same options, so every answer carries exactly
+ * the headers it did (tests/api/security-headers.test.ts). It is built again only when `scriptSrc` gives
+ * other sources (a new build's start script): with plain strings helmet writes one precomputed CSP header,
+ * where a function in the directives would have it assembled on every answer.
  */
+const SELF_ONLY: readonly string[] = ["'self'"];
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  scriptSrc: () => string = () => "'self'",
+  scriptSrc: () => readonly string[] = () => SELF_ONLY,
 ): Promise<void> {
-  const options = helmetOptions(scriptSrc);
-  await app.register(fastifyHelmet, { ...options, global: false });
-  const apply = helmet(options);
+  let builtFor = scriptSrc();
+  let apply = helmet(helmetOptions(builtFor));
+  await app.register(fastifyHelmet, { ...helmetOptions(builtFor), global: false });
   app.addHook('onRequest', (request, reply, done) => {
     // a route with helmet options of its own (or `helmet: false`) is left to @fastify/helmet
     if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return done();
+    const sources = scriptSrc();
+    if (sources !== builtFor) {
+      apply = helmet(helmetOptions(sources));
+      builtFor = sources;
+    }
     apply(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 }
