@@ -8,15 +8,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support/browser';
+import { CATEGORIES, TARGETS, type Category, type PageAudit } from './web-scores';
 import { storeSession, type SignedIn } from './web-session';
-
-export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const TARGETS: Record<Category, number> = {
-  performance: 95,
-  accessibility: 100,
-  'best-practices': 100,
-};
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -40,15 +33,6 @@ export const LIGHTHOUSE_SETTINGS: Flags = {
   // The profile is fresh; a reset would also drop the session put there before the run.
   disableStorageReset: true,
 };
-
-export interface PageAudit {
-  name: string;
-  url: string;
-  scores: Record<Category, number>;
-  metrics: Record<string, string>;
-  /** Scored audits below 1 in each category, worst first: what to fix. */
-  failing: Record<Category, string[]>;
-}
 
 /** The session put into the fresh profile Lighthouse is about to drive (support/web-session.ts). */
 async function putSession(port: number, origin: string, session: SignedIn): Promise<void> {
