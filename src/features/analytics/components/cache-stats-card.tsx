@@ -16,7 +16,7 @@ export function CacheStatsCard() {
           Refreshes every 30 s
         </Text>
       </Group>
-      {isPending && <Skeleton height={80} aria-label="Loading cache statistics" />}
+      {isPending && <Skeleton height={80} role="status" aria-label="Loading cache statistics" />}
       {error && !data && (
         <Alert color="red" variant="light">
           <Group justify="space-between">
