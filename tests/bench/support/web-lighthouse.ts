@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support/browser';
-import { CATEGORIES, TARGETS, type Category, type PageAudit } from './web-scores';
+import { CATEGORIES, TARGETS, verdicts, type Category, type PageAudit } from './web-scores';
 import { storeSession, type SignedIn } from './web-session';
 
 const CHROME_FLAGS = [
@@ -114,11 +114,7 @@ export async function auditPage(
 
 /** Prints one page's line and, under it, what keeps a category below its target. */
 export function printPageAudit(audit: PageAudit): boolean {
-  const parts = CATEGORIES.map((category) => {
-    const value = audit.scores[category];
-    return `${category} ${value} ${value >= TARGETS[category] ? 'PASS' : 'FAIL'}`;
-  });
-  console.log(`  ${audit.name.padEnd(22)} ${parts.join('  ')}`);
+  console.log(`  ${audit.name.padEnd(22)} ${verdicts(audit.scores)}`);
   console.log(
     `  ${''.padEnd(22)} ${Object.entries(audit.metrics)
       .map(([k, v]) => `${k} ${v}`)

@@ -53,13 +53,16 @@ export function pageMedians(runsOf: ReadonlyMap<string, readonly PageAudit[]>): 
 export const meetsTargets = (scores: Record<Category, number>): boolean =>
   CATEGORIES.every((category) => scores[category] >= TARGETS[category]);
 
+/** "performance 96 PASS  accessibility 100 PASS  best-practices 100 PASS" */
+export const verdicts = (scores: Record<Category, number>): string =>
+  CATEGORIES.map(
+    (category) =>
+      `${category} ${scores[category]} ${scores[category] >= TARGETS[category] ? 'PASS' : 'FAIL'}`,
+  ).join('  ');
+
 /** One line a page: its median scores against the targets, and the runs' performance scores. */
 export function printPageMedian(median: PageMedian): void {
-  const parts = CATEGORIES.map((category) => {
-    const value = median.scores[category];
-    return `${category} ${value} ${value >= TARGETS[category] ? 'PASS' : 'FAIL'}`;
-  });
   console.log(
-    `  ${median.page.padEnd(22)} ${parts.join('  ')}  (performance ${median.performance.join(', ')})`,
+    `  ${median.page.padEnd(22)} ${verdicts(median.scores)}  (performance ${median.performance.join(', ')})`,
   );
 }
