@@ -123,6 +123,8 @@ export default defineConfig({
       },
     ],
   },
+  // Module workers (src/features/currency/workers/): one file with the worker's own copy of what it imports.
+  worker: { format: 'es' },
   plugins: [
     react(),
     mantineThemeCss('src/app/theme.ts'),

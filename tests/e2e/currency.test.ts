@@ -66,3 +66,48 @@ describe('display currency', () => {
     await expectAllInDkk(page);
   });
 });
+
+interface SavedRatesRow {
+  source: string;
+  day: string;
+  rates: Record<string, number>;
+}
+
+/** The rows of the app's IndexedDB `rates` table, read with the browser's own API (a string: the e2e
+ * tests compile without the DOM library). */
+function savedRateRows(page: Page): Promise<SavedRatesRow[]> {
+  // Opened only once it exists: opening a missing database would create an empty one before the app's.
+  return page.evaluate(`indexedDB.databases().then((all) => all.some((d) => d.name === 'affilio') ? new Promise((resolve, reject) => {
+    const open = indexedDB.open('affilio');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const database = open.result;
+      if (!database.objectStoreNames.contains('rates')) {
+        database.close();
+        resolve([]);
+        return;
+      }
+      const all = database.transaction('rates').objectStore('rates').getAll();
+      all.onerror = () => reject(all.error);
+      all.onsuccess = () => {
+        database.close();
+        resolve(all.result);
+      };
+    };
+  }) : [])`);
+}
+
+describe('rates kept for offline use', () => {
+  it("a signed-in start saves the server's rates in IndexedDB, off the page's main thread", async () => {
+    const { page } = await app.openPage();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+    await expect.poll(async () => (await savedRateRows(page)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const [row] = await savedRateRows(page);
+    expect(row?.source).toMatch(/^[A-Z]{3}$/);
+    expect(row?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Object.values(row?.rates ?? {}).length).toBeGreaterThan(1);
+    expect(workers.some((url) => /save-rates-worker/.test(url))).toBe(true);
+  });
+});

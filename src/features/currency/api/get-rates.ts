@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client';
 import { type CurrencyCode } from '../../../lib/currency';
 import { builtInRates, cleanRates, type RateTable } from '../../../lib/exchange-rates';
 import type { RatesResponse } from '../types';
+import type { SaveRatesReply, SaveRatesRequest } from '../workers/save-rates-worker';
 import { currencyKeys } from './currency-keys';
 
 /** Spec §9: exchange rates are cached 5 minutes. */
@@ -69,16 +70,39 @@ function whenIdle(): Promise<void> {
 }
 
 /**
- * Keeps the live rates for offline use. Loading and opening Dexie took a long task of the start (the
- * rates arrive with the dashboard's first data), so the write waits until the browser is idle; should
- * the tab close first nothing is lost but this copy, and the next start fetches the rates again. A
- * failed save only costs the offline copy.
+ * Writes the rates in a worker of its own (./save-rates-worker.ts): loading Dexie, opening the database
+ * (creating it on a first visit) and the write were 15–60 ms of the page's main thread, long tasks on a
+ * phone right after the first screen. Where there are no workers (tests) it writes in place.
+ */
+function saveRatesInWorker(table: RateTable): Promise<void> {
+  const now = Date.now();
+  if (typeof Worker !== 'function') return persisted().then((m) => m.saveRates(table, now));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('../workers/save-rates-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'save-rates',
+    });
+    const finish = (saved: boolean) => {
+      worker.terminate();
+      if (saved) resolve();
+      else reject(new Error('The exchange rates could not be saved on this device'));
+    };
+    worker.onmessage = (event: MessageEvent<SaveRatesReply>) => finish(event.data === true);
+    worker.onerror = () => finish(false);
+    const request: SaveRatesRequest = { table, now };
+    worker.postMessage(request);
+  });
+}
+
+/**
+ * Keeps the live rates for offline use, once the browser is idle after the start (the rates arrive with
+ * the dashboard's first data); should the tab close first nothing is lost but this copy, and the next
+ * start fetches the rates again. A failed save only costs the offline copy.
  */
 function saveWhenIdle(table: RateTable): void {
   lastSave = lastSave
     .then(whenIdle)
-    .then(persisted)
-    .then((m) => m.saveRates(table))
+    .then(() => saveRatesInWorker(table))
     .catch(() => undefined);
 }
 

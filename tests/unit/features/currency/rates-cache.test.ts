@@ -2,6 +2,10 @@ import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRates, ratesSaved } from '../../../../src/features/currency/api/get-rates';
 import { loadSavedRates, saveRates } from '../../../../src/features/currency/utils/persisted-rates';
+import {
+  handleSaveRates,
+  type SaveRatesRequest,
+} from '../../../../src/features/currency/workers/save-rates-worker';
 import { AffilioDatabase, db } from '../../../../src/lib/db';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 
@@ -73,6 +77,57 @@ describe('GET /currency/rates and its fallbacks (spec §8)', () => {
       throw new Error('QuotaExceededError');
     });
     expect(await getRates('USD')).toMatchObject({ origin: 'built-in' });
+  });
+});
+
+/** A browser's Worker, running the rates worker's handler in this thread and recording what happened. */
+function installFakeWorker() {
+  const created: { url: string; options?: WorkerOptions; terminated: boolean }[] = [];
+  class FakeWorker {
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    onerror: (() => void) | null = null;
+    private readonly record: (typeof created)[number];
+    constructor(url: URL | string, options?: WorkerOptions) {
+      this.record = { url: String(url), options, terminated: false };
+      created.push(this.record);
+    }
+    postMessage(request: SaveRatesRequest) {
+      // Structured clone, as a real worker receives it.
+      void handleSaveRates(structuredClone(request)).then((saved) =>
+        this.onmessage?.(new MessageEvent('message', { data: saved })),
+      );
+    }
+    terminate() {
+      this.record.terminated = true;
+    }
+  }
+  vi.stubGlobal('Worker', FakeWorker);
+  return created;
+}
+
+describe('saving the rates in a worker', () => {
+  it('writes the live rates from a module worker, then ends it, when the browser has workers', async () => {
+    const workers = installFakeWorker();
+    try {
+      server.on('GET', '/currency/rates', { status: 200, body: LIVE });
+      await getRates('USD');
+      await ratesSaved();
+      expect(workers).toHaveLength(1);
+      expect(workers[0]).toMatchObject({ options: { type: 'module' }, terminated: true });
+      expect(workers[0]?.url).toMatch(/save-rates-worker/);
+      expect(await loadSavedRates('USD')).toMatchObject({ rates: LIVE.rates, asOf: '2025-06-02' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('answers false and writes nothing when the rates cannot be stored', async () => {
+    const broken = {
+      table: { source: undefined, rates: {}, asOf: null },
+      now: 0,
+    } as unknown as SaveRatesRequest;
+    expect(await handleSaveRates(broken)).toBe(false);
+    expect(await db.rates.count()).toBe(0);
   });
 });
 
