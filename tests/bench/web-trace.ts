@@ -48,14 +48,14 @@ function report(events: TraceEvent[], label: string): void {
   const t0 = navigation?.ts ?? fcp.ts;
   const at = (ts: number) => (ts - t0) / 1000;
 
-  // The renderer's CPU profile: call tree nodes and timed samples.
+  // The main thread's CPU profile: call tree nodes and timed samples. A worker of the page has a profile of
+  // its own in the same process, with node ids of its own: only the main thread's is read.
+  const mainProfile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
   const nodes = new Map<number, { parent?: number; name: string }>();
   const samples: { ts: number; id: number }[] = [];
-  let clock = 0;
+  let clock = mainProfile?.args?.data?.startTime ?? 0;
   for (const e of events) {
-    if (e.pid !== pid) continue;
-    if (e.name === 'Profile') clock = e.args?.data?.startTime ?? clock;
-    if (e.name !== 'ProfileChunk') continue;
+    if (e.pid !== pid || e.name !== 'ProfileChunk' || e.id !== mainProfile?.id) continue;
     const profile = e.args?.data?.cpuProfile;
     for (const n of profile?.nodes ?? []) {
       const file = path.basename(n.callFrame.url || '');

@@ -7,6 +7,8 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
+  /** A CPU profile's id, shared by its Profile and ProfileChunk events. */
+  id?: string;
   args?: {
     data?: {
       isLoadingMainFrame?: boolean;
