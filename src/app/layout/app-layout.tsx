@@ -13,6 +13,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { settingsKeys } from '../../features/settings/api/settings-keys';
 import { GlobalSearch } from '../../features/search/components/global-search';
 import { HeaderSearch } from '../../features/search/components/header-search';
+import { useSearchWanted } from '../../features/search/search-spotlight-store';
 import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { effectiveLayoutPreset, useUiPreferences } from '../../lib/ui-preferences';
 import { CurrencySwitcher } from './currency-switcher';
@@ -47,9 +48,10 @@ export function AppLayout() {
   const preset = effectiveLayoutPreset(prefs, user?.role);
   const withSidebar = !hidesSidebar(preset);
   const sidebarOpen = isMobile ? mobileOpened : !prefs.sidebarCollapsed;
-  // The global search dialog, the live message stream and the search deep links (nothing of them shows
-  // at start) mount after the first frame.
+  // The live message stream and the search deep links (nothing of them shows at start) mount after the
+  // first frame; the global search dialog when it is first asked for.
   const afterFirstPaint = useAfterFirstPaint();
+  const searchWanted = useSearchWanted();
 
   const toggleSidebar = () => {
     if (isMobile) mobile.toggle();
@@ -124,7 +126,7 @@ export function AppLayout() {
           </OfflineAwarePage>
         </Box>
       </AppShell.Main>
-      {afterFirstPaint && user && <GlobalSearch userId={user.id} />}
+      {searchWanted && user && <GlobalSearch userId={user.id} />}
       {afterFirstPaint && user && <MessagingLive />}
       {afterFirstPaint && <SearchDeepLinks />}
     </AppShell>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQuickSearchQuery } from '../../../components/quick-search';
 import { MIN_SEARCH_LENGTH } from '../../../lib/search';
 import { useGlobalSearch } from '../api/get-global-search';
-import { searchSpotlight, searchSpotlightStore } from '../search-spotlight-store';
+import { searchDialogMounted, searchSpotlightStore } from '../search-spotlight-store';
 import { SEARCH_FAILED_TEXT, SEARCH_GROUPS, type GlobalSearchResults, type SearchResult } from '../types';
 import { useRecentSearches } from '../use-recent-searches';
 
@@ -104,8 +104,8 @@ export function GlobalSearch({ userId }: { userId: string }) {
   const { data, error, isFetching } = useGlobalSearch(search.debounced);
   const current = search.enabled ? data : undefined;
   useResetSelection(current);
-  // the store outlives the layout (sign-out, tests): a later mount starts closed
-  useEffect(() => searchSpotlight.close, []);
+  // Opens at once when it mounted because it was asked for; closes the store when it goes.
+  useEffect(searchDialogMounted, []);
 
   const open = (result: SearchResult) => {
     add(search.query);

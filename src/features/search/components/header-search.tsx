@@ -1,19 +1,19 @@
 import { ActionIcon, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { SearchIcon } from '../../../components/icons';
-import { searchSpotlight } from '../search-spotlight-store';
+import { openSearch } from '../search-spotlight-store';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The header's search box: opens the global search (as Ctrl/Cmd+K does); an icon on narrow screens. */
 export function HeaderSearch() {
-  // The dialog registers the same shortcut, but mounts after the shell's first frame
-  // (src/lib/after-first-paint.ts): from here Ctrl/Cmd+K works from the start. Opening twice is a no-op.
-  useHotkeys([['mod+K', searchSpotlight.open]], []);
+  // The dialog registers the same shortcut, but mounts only when first asked for
+  // (../search-spotlight-store.ts): from here Ctrl/Cmd+K works from the start. Opening twice is a no-op.
+  useHotkeys([['mod+K', openSearch]], []);
   return (
     <>
       <UnstyledButton
-        onClick={searchSpotlight.open}
+        onClick={openSearch}
         // Named by its content ("Search Ctrl + K"): a label must contain the visible text (WCAG 2.5.3).
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
         visibleFrom="sm"
@@ -36,13 +36,7 @@ export function HeaderSearch() {
           <Kbd size="xs">{isMac ? '⌘ K' : 'Ctrl + K'}</Kbd>
         </Group>
       </UnstyledButton>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        onClick={searchSpotlight.open}
-        aria-label="Search"
-        hiddenFrom="sm"
-      >
+      <ActionIcon variant="default" size="lg" onClick={openSearch} aria-label="Search" hiddenFrom="sm">
         <SearchIcon />
       </ActionIcon>
     </>
