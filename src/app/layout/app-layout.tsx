@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { OfflineAwarePage } from '../../components/offline-aware-page';
@@ -48,11 +48,6 @@ export function AppLayout() {
   const preset = effectiveLayoutPreset(prefs, user?.role);
   const withSidebar = !hidesSidebar(preset);
   const sidebarOpen = isMobile ? mobileOpened : !prefs.sidebarCollapsed;
-  // On a phone the sidebar is an overlay, closed at start: its links mount when it first opens, not in the
-  // first commit (a sixth of the first screen's elements, laid out off screen).
-  const [sidebarShown, setSidebarShown] = useState(sidebarOpen);
-  if (sidebarOpen && !sidebarShown) setSidebarShown(true);
-  const sidebarLinks = !isMobile || sidebarShown;
   // The live message stream and the search deep links (nothing of them shows at start) mount after the
   // first frame; the global search dialog when it is first asked for.
   const afterFirstPaint = useAfterFirstPaint();
@@ -107,20 +102,18 @@ export function AppLayout() {
       {withSidebar && (
         <AppShell.Navbar p="xs" aria-label="Sidebar">
           {/* Native scrolling: Mantine's ScrollArea measures itself in effects, re-rendering at start. */}
-          {sidebarLinks && (
-            <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-              <NavLink
-                component={Link}
-                to="/dashboard"
-                label="Dashboard"
-                active={pathname === '/dashboard'}
-                onClick={mobile.close}
-              />
-              <Divider my="xs" />
-              <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
-              <RoleNav role={user?.role} onNavigate={mobile.close} />
-            </Box>
-          )}
+          <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+            <NavLink
+              component={Link}
+              to="/dashboard"
+              label="Dashboard"
+              active={pathname === '/dashboard'}
+              onClick={mobile.close}
+            />
+            <Divider my="xs" />
+            <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
+            <RoleNav role={user?.role} onNavigate={mobile.close} />
+          </Box>
         </AppShell.Navbar>
       )}
 

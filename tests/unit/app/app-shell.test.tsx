@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setCachedUser } from '../../../src/features/auth/stores/cached-user';
 import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
 import { UI_PREFERENCES_KEY } from '../../../src/lib/ui-preferences';
@@ -59,34 +59,6 @@ describe('app shell', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle.querySelector('[data-opened]')).toBeNull();
-  });
-
-  it("on a phone, mounts the sidebar's links when the menu first opens, and keeps them", async () => {
-    const desktop = window.matchMedia;
-    // Mantine's 'sm' breakpoint and below: a phone.
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-      ...desktop(query),
-      matches: query.includes('max-width: 48em'),
-    }));
-    try {
-      const { user } = renderApp('/dashboard');
-      const toggle = await screen.findByRole('button', { name: 'Toggle sidebar' });
-      expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      expect(screen.queryByRole('navigation', { name: 'Quick actions' })).not.toBeInTheDocument();
-
-      await user.click(toggle);
-      expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      const links = within(await screen.findByRole('navigation', { name: 'Billing' })).getByRole('link', {
-        name: 'Commissions',
-      });
-      expect(links).toHaveAttribute('href', '/commissions');
-
-      await user.click(toggle);
-      expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      expect(screen.getByRole('navigation', { name: 'Billing', hidden: true })).toBeInTheDocument();
-    } finally {
-      vi.mocked(window.matchMedia).mockRestore();
-    }
   });
 
   it('logs out from the account menu', async () => {
