@@ -74,6 +74,8 @@ function whenIdle(): Promise<void> {
  * (creating it on a first visit) and the write were 15–60 ms of the page's main thread, long tasks on a
  * phone right after the first screen. Where there are no workers (tests) it writes in place.
  */
+const SAVE_TIMEOUT_MS = 10_000;
+
 function saveRatesInWorker(table: RateTable): Promise<void> {
   const now = Date.now();
   if (typeof Worker !== 'function') return persisted().then((m) => m.saveRates(table, now));
@@ -82,7 +84,11 @@ function saveRatesInWorker(table: RateTable): Promise<void> {
       type: 'module',
       name: 'save-rates',
     });
+    // A database held by another tab's upgrade could keep the write waiting; the offline fallback waits
+    // for this save, so it is given up after a while.
+    const timer = setTimeout(() => finish(false), SAVE_TIMEOUT_MS);
     const finish = (saved: boolean) => {
+      clearTimeout(timer);
       worker.terminate();
       if (saved) resolve();
       else reject(new Error('The exchange rates could not be saved on this device'));

@@ -81,7 +81,7 @@ describe('GET /currency/rates and its fallbacks (spec §8)', () => {
 });
 
 /** A browser's Worker, running the rates worker's handler in this thread and recording what happened. */
-function installFakeWorker() {
+function installFakeWorker({ silent = false } = {}) {
   const created: { url: string; options?: WorkerOptions; terminated: boolean }[] = [];
   class FakeWorker {
     onmessage: ((event: MessageEvent) => void) | null = null;
@@ -92,6 +92,7 @@ function installFakeWorker() {
       created.push(this.record);
     }
     postMessage(request: SaveRatesRequest) {
+      if (silent) return;
       // Structured clone, as a real worker receives it.
       void handleSaveRates(structuredClone(request)).then((saved) =>
         this.onmessage?.(new MessageEvent('message', { data: saved })),
@@ -117,6 +118,28 @@ describe('saving the rates in a worker', () => {
       expect(workers[0]?.url).toMatch(/save-rates-worker/);
       expect(await loadSavedRates('USD')).toMatchObject({ rates: LIVE.rates, asOf: '2025-06-02' });
     } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('gives up on a worker that never answers after 10 s, so a fallback waiting for the save goes on', async () => {
+    const workers = installFakeWorker({ silent: true });
+    try {
+      server.on('GET', '/currency/rates', { status: 200, body: LIVE });
+      await getRates('USD');
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await vi.waitFor(() => expect(workers).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(workers[0]?.terminated).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await ratesSaved();
+      expect(workers[0]?.terminated).toBe(true);
+      vi.useRealTimers();
+      // The next failure falls back at once (nothing was saved: the built-in rates).
+      server.on('GET', '/currency/rates', { networkError: true });
+      expect(await getRates('USD')).toMatchObject({ origin: 'built-in' });
+    } finally {
+      vi.useRealTimers();
       vi.unstubAllGlobals();
     }
   });
