@@ -69,13 +69,14 @@ function whenIdle(): Promise<void> {
   });
 }
 
+/** A save the worker has not answered by then is given up (see saveRatesInWorker). */
+const SAVE_TIMEOUT_MS = 10_000;
+
 /**
  * Writes the rates in a worker of its own (./save-rates-worker.ts): loading Dexie, opening the database
  * (creating it on a first visit) and the write were 15–60 ms of the page's main thread, long tasks on a
  * phone right after the first screen. Where there are no workers (tests) it writes in place.
  */
-const SAVE_TIMEOUT_MS = 10_000;
-
 function saveRatesInWorker(table: RateTable): Promise<void> {
   const now = Date.now();
   if (typeof Worker !== 'function') return persisted().then((m) => m.saveRates(table, now));
@@ -84,15 +85,15 @@ function saveRatesInWorker(table: RateTable): Promise<void> {
       type: 'module',
       name: 'save-rates',
     });
-    // A database held by another tab's upgrade could keep the write waiting; the offline fallback waits
-    // for this save, so it is given up after a while.
-    const timer = setTimeout(() => finish(false), SAVE_TIMEOUT_MS);
     const finish = (saved: boolean) => {
       clearTimeout(timer);
       worker.terminate();
       if (saved) resolve();
       else reject(new Error('The exchange rates could not be saved on this device'));
     };
+    // A database held by another tab's upgrade could keep the write waiting; the offline fallback waits
+    // for this save, so it is given up after a while.
+    const timer = setTimeout(() => finish(false), SAVE_TIMEOUT_MS);
     worker.onmessage = (event: MessageEvent<SaveRatesReply>) => finish(event.data === true);
     worker.onerror = () => finish(false);
     const request: SaveRatesRequest = { table, now };
