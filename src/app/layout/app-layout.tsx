@@ -48,10 +48,6 @@ export function AppLayout() {
   const preset = effectiveLayoutPreset(prefs, user?.role);
   const withSidebar = !hidesSidebar(preset);
   const sidebarOpen = isMobile ? mobileOpened : !prefs.sidebarCollapsed;
-  // The live message stream and the search deep links (nothing of them shows at start) mount after the
-  // first frame; the global search dialog when it is first asked for.
-  const afterFirstPaint = useAfterFirstPaint();
-  const searchWanted = useSearchWanted();
 
   const toggleSidebar = () => {
     if (isMobile) mobile.toggle();
@@ -126,9 +122,24 @@ export function AppLayout() {
           </OfflineAwarePage>
         </Box>
       </AppShell.Main>
-      {searchWanted && user && <GlobalSearch userId={user.id} />}
-      {afterFirstPaint && user && <MessagingLive />}
-      {afterFirstPaint && <SearchDeepLinks />}
+      <LaterShellParts userId={user?.id} />
     </AppShell>
+  );
+}
+
+/**
+ * The live message stream and the search deep links (nothing of them shows at start) mount after the
+ * first frame; the global search dialog when it is first asked for. A component of their own: their
+ * mounting re-renders only this, not the whole shell (header, sidebar, page) around it.
+ */
+function LaterShellParts({ userId }: { userId: string | undefined }) {
+  const afterFirstPaint = useAfterFirstPaint();
+  const searchWanted = useSearchWanted();
+  return (
+    <>
+      {searchWanted && userId && <GlobalSearch userId={userId} />}
+      {afterFirstPaint && userId && <MessagingLive />}
+      {afterFirstPaint && <SearchDeepLinks />}
+    </>
   );
 }

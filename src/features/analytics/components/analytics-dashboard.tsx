@@ -86,7 +86,8 @@ const DashboardFigures = memo(function DashboardFigures({
   );
 });
 
-function DashboardSkeleton() {
+/** Memoized: the dashboard's renders while its figures load (e.g. its query's state) leave it alone. */
+const DashboardSkeleton = memo(function DashboardSkeleton() {
   return (
     <Stack gap="md" role="status" aria-label="Loading figures">
       <KpiGridSkeleton />
@@ -96,4 +97,4 @@ function DashboardSkeleton() {
       </SimpleGrid>
     </Stack>
   );
-}
+});
