@@ -9,7 +9,8 @@
 //   the same frame on its first commit (createRoot empties #root). The script is asked for after that first
 //   paint, on purpose: asked for together, a fast network would run it before the browser paints (and
 //   Lighthouse, which simulates a slow phone from a fast load, then counts it as needed for the paint). On a
-//   slow network that costs the app about a round trip, for a frame painted ~1.3 s sooner.
+//   slow network that costs the app about a round trip, for a frame painted ~1.3 s sooner. While that
+//   script downloads, the first screen's fonts are laid out once each, in small tasks (FIRST_SCREEN_FONTS).
 // - Signed in, any other page: the entry and the signed-in chunks at once.
 //
 // The whole function is serialized into the page, so it must not use anything from outside its body:
@@ -33,7 +34,38 @@ export interface StartConfig extends StartFiles {
   maxWidth: Record<string, number | null>;
   withoutSidebar: string[];
   roleDefaultPreset: Record<string, string>;
+  /** The first screen's fonts, laid out ahead (see FIRST_SCREEN_FONTS). */
+  fonts: FontSample[];
 }
+
+/** A font as CSS writes it: weight, size and family (Mantine's variables). */
+type FontSample = [weight: string, size: string, family: string];
+
+const TEXT = 'var(--mantine-font-family)';
+const scaled = (rem: number) => `calc(${rem}rem * var(--mantine-scale))`;
+
+/**
+ * Every font the dashboards' first screen sets text in (the computed styles of their text on a phone):
+ * the page's text sizes and weights, the dashboard's headings, and Mantine's Badge sizes sm and md (the
+ * nav's unread count, the role badges). The shell's own heading and brand are laid out with the shell.
+ * Chromium on Linux asks the browser process (fontconfig) about each font the first time text uses it, a
+ * round trip of 0.5–10 ms each: the app's first layouts after the first paint met about ten of them, in
+ * one long task. The start lays out a hidden sample of each, one per task, while the app's code downloads
+ * (startApp's `layOutFonts`).
+ */
+const FIRST_SCREEN_FONTS: FontSample[] = [
+  ['700', scaled(0.625), TEXT],
+  ['700', scaled(0.6875), TEXT],
+  ['400', 'var(--mantine-font-size-xs)', TEXT],
+  ['400', 'var(--mantine-font-size-sm)', TEXT],
+  ['500', 'var(--mantine-font-size-sm)', TEXT],
+  ['600', 'var(--mantine-font-size-sm)', TEXT],
+  ['700', 'var(--mantine-font-size-sm)', TEXT],
+  ['400', 'var(--mantine-font-size-md)', TEXT],
+  ['700', 'var(--mantine-font-size-md)', TEXT],
+  ['700', 'var(--mantine-font-size-xl)', TEXT],
+  ['700', 'var(--mantine-h3-font-size)', 'var(--mantine-font-family-headings)'],
+];
 
 /** The app's constants the start needs, taken from where the app defines them. */
 export function startConfig(files: StartFiles): StartConfig {
@@ -44,6 +76,7 @@ export function startConfig(files: StartFiles): StartConfig {
     maxWidth: Object.fromEntries(presets.map((preset) => [preset, LAYOUT_MAX_WIDTH[preset] ?? null])),
     withoutSidebar: presets.filter(hidesSidebar),
     roleDefaultPreset: { ...ROLE_DEFAULT_LAYOUT_PRESET },
+    fonts: FIRST_SCREEN_FONTS,
   };
 }
 
@@ -122,6 +155,33 @@ export function startApp(config: StartConfig): void {
     load(true);
     return;
   }
+  // One hidden sample of each of the first screen's fonts, laid out in a task of its own (FIRST_SCREEN_FONTS
+  // says why), then removed. Outside #root, which React empties on its first commit.
+  const layOutFonts = () => {
+    const box = doc.createElement('div');
+    box.setAttribute('aria-hidden', 'true');
+    box.style.cssText =
+      'position:absolute;top:0;left:0;visibility:hidden;pointer-events:none;white-space:nowrap';
+    doc.body.appendChild(box);
+    let next = 0;
+    const layOutNext = () => {
+      const font = config.fonts[next++];
+      if (!font) {
+        box.remove();
+        return;
+      }
+      const sample = doc.createElement('span');
+      sample.style.fontWeight = font[0];
+      sample.style.fontSize = font[1];
+      sample.style.fontFamily = font[2];
+      sample.textContent = 'Aa0';
+      box.appendChild(sample);
+      // Reading a size lays the sample out now, in this task.
+      void box.offsetWidth;
+      setTimeout(layOutNext, 0);
+    };
+    setTimeout(layOutNext, 0);
+  };
   const drawShell = () => {
     const root = doc.getElementById('root');
     if (!root) {
@@ -162,7 +222,13 @@ export function startApp(config: StartConfig): void {
 
     // In a background tab no frame is drawn: nothing to wait for.
     if (doc.visibilityState !== 'visible') load(true);
-    else requestAnimationFrame(() => setTimeout(() => load(true), 0));
+    else
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          load(true);
+          layOutFonts();
+        }, 0),
+      );
   };
   // The script runs in <head>, before the stylesheet: the shell goes into #root once the body is parsed.
   if (doc.readyState === 'loading')

@@ -89,6 +89,30 @@ describe('the start (inline in index.html)', () => {
     expect(loaded()).toEqual(SIGNED_IN_LOAD);
   });
 
+  it('after that frame, lays out a hidden sample of each first-screen font, one per task, and leaves nothing behind', () => {
+    signIn();
+    startApp(CONFIG);
+    const shell = document.getElementById('root')?.innerHTML;
+    frames.splice(0).forEach((callback) => callback(0));
+    vi.advanceTimersToNextTimer(); // the app's code is asked for; the samples' box is there, still empty
+    expect(loaded()).toEqual(SIGNED_IN_LOAD);
+    const box = document.body.lastElementChild as HTMLElement;
+    expect(box.id).not.toBe('root');
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(box.style.visibility).toBe('hidden');
+    expect(box.style.position).toBe('absolute');
+    for (let sample = 1; sample <= CONFIG.fonts.length; sample++) {
+      vi.advanceTimersToNextTimer();
+      expect(box.childElementCount).toBe(sample);
+      expect(box.isConnected).toBe(true);
+    }
+    expect(box.lastElementChild?.textContent).toBe('Aa0');
+    vi.advanceTimersToNextTimer();
+    expect(box.isConnected).toBe(false);
+    expect(document.body.children).toHaveLength(1);
+    expect(document.getElementById('root')?.innerHTML).toBe(shell);
+  });
+
   it('run in <head> before the body is parsed, draws the shell once it is', () => {
     signIn();
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
