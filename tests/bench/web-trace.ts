@@ -7,7 +7,9 @@
 // start, its length, and the functions it spent the most time in (self, and the components on the stack
 // for a build with readable names: `npx vite build --minify false --outDir /tmp/dist-readable`).
 // BENCH_TRACE_RUNS (1) loads per role; BENCH_TRACE_SAVE=prefix keeps each trace as prefix-role-run.json
-// (chrome://tracing, or the Performance panel of DevTools).
+// (chrome://tracing, or the Performance panel of DevTools). BENCH_TRACE_LIGHTHOUSE=1 records with the
+// categories Lighthouse records (plus the CPU profile): its source rundown (every script's text copied
+// into the trace) and stack traces cost main-thread time that a plain trace does not show.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TASK_MS, type TraceEvent } from './support/trace-events';
@@ -21,7 +23,7 @@ const { signIn, storeSession } = await import('./support/web-session');
 const { launchBrowser } = await import('../e2e/support/browser');
 const { envInt, machine } = await import('./support/env');
 
-const CATEGORIES = [
+const PLAIN_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'loading',
@@ -29,6 +31,18 @@ const CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
   'blink.user_timing', // navigationStart
 ];
+const CATEGORIES =
+  process.env.BENCH_TRACE_LIGHTHOUSE === '1'
+    ? [...(await lighthouseCategories()), 'disabled-by-default-v8.cpu_profiler']
+    : PLAIN_CATEGORIES;
+/** The trace categories Lighthouse's trace gatherer asks for (without its "-*"). */
+async function lighthouseCategories(): Promise<string[]> {
+  const { default: Trace } = (await import('lighthouse/core/gather/gatherers/trace.js')) as {
+    default: { getDefaultTraceCategories(): string[] };
+  };
+  return Trace.getDefaultTraceCategories().filter((category) => !category.startsWith('-'));
+}
+
 const roles = (process.env.BENCH_TRACE_ROLES ?? 'admin,advertiser,publisher').split(',').map((r) => r.trim());
 for (const role of roles) {
   if (!(role in ACCOUNTS)) throw new Error(`BENCH_TRACE_ROLES: unknown role ${role}`);
