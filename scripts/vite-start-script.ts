@@ -51,10 +51,20 @@ export function filesToPreload(
 interface StartFiles {
   entry: string[];
   signedIn: { scripts: string[]; styles: string[] };
+  intlWorker: string;
 }
 interface StartModule {
   startConfig(files: StartFiles): unknown;
   startScript(config: unknown): string;
+  intlWorkerScript(): string;
+}
+
+/** `code` minified (Vite's minifier), or the build's error. */
+async function minified(name: string, code: string, fail: (message: string) => never): Promise<string> {
+  const result = await minify(name, code);
+  if (result.errors.length > 0 || /<\/script/i.test(result.code))
+    fail(`start script: ${result.errors[0]?.message ?? result.code}`);
+  return result.code.trim();
 }
 
 const MODULE_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g;
@@ -100,6 +110,13 @@ export function startScriptPlugin(roots: string[], startFile: string): Plugin {
         const { module } = await runnerImport<StartModule>(path.resolve(root, startFile), {
           configFile: false,
         });
+        const fail = (message: string): never => this.error(message);
+        // The Intl warm-up worker the start runs (startApp): a file of its own, named by its hash.
+        const intlWorker = this.emitFile({
+          type: 'asset',
+          name: 'warm-intl-worker.js',
+          source: await minified('warm-intl-worker.js', module.intlWorkerScript(), fail),
+        });
         const taken = takeEntryTags(String(html.source));
         const config = module.startConfig({
           entry: taken.entry,
@@ -107,15 +124,14 @@ export function startScriptPlugin(roots: string[], startFile: string): Plugin {
             scripts: files.scripts.map((file) => base + file),
             styles: files.styles.map((file) => base + file),
           },
+          intlWorker: base + this.getFileName(intlWorker),
         });
-        const { code, errors } = await minify('start.js', module.startScript(config));
-        if (errors.length > 0 || /<\/script/i.test(code))
-          this.error(`start script: ${errors[0]?.message ?? code}`);
+        const code = await minified('start.js', module.startScript(config), fail);
         // In <head> before the stylesheet: a script after it would wait for it to load before running,
         // and the entry would be asked for only then.
         const stylesheet = taken.html.indexOf('<link rel="stylesheet"');
         const at = stylesheet >= 0 ? stylesheet : taken.html.indexOf('</head>');
-        html.source = `${taken.html.slice(0, at)}<script>${code.trim()}</script>\n    ${taken.html.slice(at)}`;
+        html.source = `${taken.html.slice(0, at)}<script>${code}</script>\n    ${taken.html.slice(at)}`;
       },
     },
   };

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startApp, startConfig, startScript } from '../../../src/app/start-shell';
+import { intlWorkerScript, startApp, startConfig, startScript } from '../../../src/app/start-shell';
 
 const FILES = {
   entry: ['/assets/index.js', '/assets/runtime.js'],
   signedIn: { scripts: ['/assets/signed-in.js', '/assets/every-page.js'], styles: ['/assets/signed-in.css'] },
+  intlWorker: '/assets/warm-intl-worker.js',
 };
 const CONFIG = startConfig(FILES);
 
@@ -16,13 +17,17 @@ const USER = {
   profile_completion_status: 'complete',
 };
 
-/** What the start asked the browser to load, in order. */
-const loaded = () =>
-  [...document.head.querySelectorAll('link, script')].map((node) =>
+let workers: string[];
+
+/** What the start asked the browser to load, in order, then the workers it started. */
+const loaded = () => [
+  ...[...document.head.querySelectorAll('link, script')].map((node) =>
     node instanceof HTMLScriptElement
       ? `${node.type} ${node.getAttribute('src')}`
       : `${(node as HTMLLinkElement).rel}${node.getAttribute('as') ? ` as ${node.getAttribute('as')}` : ''} ${node.getAttribute('href')}`,
-  );
+  ),
+  ...workers.map((url) => `worker ${url}`),
+];
 
 const SIGNED_OUT_LOAD = ['modulepreload /assets/runtime.js', 'module /assets/index.js'];
 const SIGNED_IN_LOAD = [
@@ -31,6 +36,7 @@ const SIGNED_IN_LOAD = [
   'modulepreload /assets/every-page.js',
   'preload as style /assets/signed-in.css',
   'module /assets/index.js',
+  'worker /assets/warm-intl-worker.js',
 ];
 
 function signIn(user: object = USER, preferences?: object) {
@@ -44,7 +50,16 @@ let visibility: DocumentVisibilityState;
 
 beforeEach(() => {
   frames = [];
+  workers = [];
   visibility = 'visible';
+  vi.stubGlobal(
+    'Worker',
+    class {
+      constructor(url: string) {
+        workers.push(url);
+      }
+    },
+  );
   vi.useFakeTimers();
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
@@ -188,6 +203,48 @@ describe('the start (inline in index.html)', () => {
     startApp(CONFIG);
     expect(heading()).toBeUndefined();
     expect(loaded()).toEqual(SIGNED_OUT_LOAD);
+  });
+
+  it('still loads the app where no worker can be started (the Intl warm-up is only a head start)', () => {
+    signIn();
+    window.history.replaceState(null, '', '/campaigns');
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new Error('workers are not supported');
+        }
+      },
+    );
+    startApp(CONFIG);
+    expect(loaded()).toEqual(SIGNED_IN_LOAD.filter((line) => !line.startsWith('worker ')));
+  });
+
+  it("warms Intl in a worker whose script stands alone: it makes the app's first formatters, then ends", () => {
+    const made: string[] = [];
+    const formatter = (kind: string) =>
+      class {
+        constructor(locale: string | undefined, options: object) {
+          made.push(`${kind} ${locale ?? 'default'} ${JSON.stringify(options)}`);
+        }
+        format() {
+          return '';
+        }
+      };
+    const intl = {
+      DateTimeFormat: formatter('date'),
+      NumberFormat: formatter('number'),
+      RelativeTimeFormat: formatter('relative'),
+    };
+    const close = vi.fn();
+    new Function('Intl', 'close', intlWorkerScript())(intl, close);
+    expect(made).toContain('date default {"dateStyle":"medium","timeZone":"UTC"}');
+    expect(made.some((line) => line.startsWith('number en-US'))).toBe(true);
+    expect(made.some((line) => line.startsWith('relative en'))).toBe(true);
+    expect(close).toHaveBeenCalledTimes(1);
+    // And with the real Intl: nothing it calls is missing.
+    new Function('close', intlWorkerScript())(close);
+    expect(close).toHaveBeenCalledTimes(2);
   });
 
   it('works as the serialized script index.html carries (nothing from outside the function)', () => {
