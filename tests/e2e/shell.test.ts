@@ -56,6 +56,32 @@ describe('app shell', () => {
     await expect.poll(() => sidebarState(page), { timeout: 10_000 }).toBe(before);
   });
 
+  it("slides the sidebar, pauses that while the shell settles, and the pause's end restyles no page", async () => {
+    const { page } = await app.openPage();
+    await logIn(page, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
+    await waitForPath(page, '/dashboard');
+    await page.locator('.mantine-AppShell-root:not([data-resizing])').waitFor();
+    // A string, not a function: the test runner's transform would add helpers the page does not have.
+    const shell = await page.evaluate(`(() => {
+      const root = document.querySelector('.mantine-AppShell-root');
+      const navbar = root.querySelector('.mantine-AppShell-navbar');
+      const state = () => ({
+        rootDuration: getComputedStyle(root).getPropertyValue('--app-shell-transition-duration').trim(),
+        navbar: getComputedStyle(navbar).transitionDuration,
+      });
+      const settled = state();
+      root.setAttribute('data-resizing', 'true');
+      const resizing = state();
+      root.removeAttribute('data-resizing');
+      return { settled, resizing };
+    })()`);
+    expect(shell).toEqual({
+      settled: { rootDuration: '200ms', navbar: '0.2s' },
+      // Paused on the sidebar, while the value every element inherits from the root stays the same.
+      resizing: { rootDuration: '200ms', navbar: '0s' },
+    });
+  });
+
   it("paints the start shell before the app's code has loaded, where the dashboard then draws the same", async () => {
     const { context, page } = await app.openPage();
     await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);

@@ -21,6 +21,7 @@ import { LAYOUT_MAX_WIDTH, hidesSidebar } from './layout-presets';
 import { RoleNav } from './role-nav';
 import { QuickActionsNav } from './quick-actions-nav';
 import { SearchDeepLinks } from './search-deep-links';
+import classes from './app-layout.module.css';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
@@ -56,6 +57,7 @@ export function AppLayout() {
 
   return (
     <AppShell
+      className={classes.shell}
       header={{ height: 56 }}
       navbar={
         withSidebar
