@@ -30,7 +30,10 @@ function formatter(style: Style, locale: string | undefined): Intl.DateTimeForma
  * Makes the formatter of `formatDate` ahead of its first use. The browser's first Intl.DateTimeFormat loads
  * its date data (28–47 ms in traces of the dashboard's start on a fast machine, 4× that on a phone), and
  * the dashboard's first render made it while drawing the figures' date range: a signed-in start does it
- * in a task of its own while the main thread waits for the shell's code to download.
+ * in a task of its own while the main thread waits for the shell's code to download. In the built app the
+ * start has had a worker load that data already (src/app/start-shell.ts, warmIntl), so this costs the
+ * main thread about a millisecond; without it (the dev server, a browser without workers) it still keeps
+ * the load out of the first render.
  */
 export function warmDateFormat(): void {
   formatter('date', undefined);
