@@ -11,6 +11,10 @@ export const api = axios.create({
   baseURL: '/api',
   timeout: API_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json' },
+  // The API authenticates by bearer token and sets no cookies. Left on, axios reads an XSRF cookie
+  // before every same-origin request, through the browser's asynchronous cookieStore where there is one:
+  // a round trip to the browser process before each request is sent, in a task of its own.
+  withXSRFToken: false,
 });
 
 type Navigate = (path: string) => void;

@@ -102,6 +102,73 @@ describe('api client', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('good');
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it('sends a request through the browser at once, without reading cookies first', async () => {
+    // The browser's own adapter (XMLHttpRequest), not the fake server's, with a cookie axios would send
+    // as an XSRF header and a cookieStore it would ask for it, a round trip, before sending.
+    const sent: { url: string; headers: Record<string, string> }[] = [];
+    class RecordingXhr {
+      readyState = 0;
+      status = 0;
+      statusText = '';
+      responseText = '';
+      response = '';
+      responseURL = '';
+      timeout = 0;
+      withCredentials = false;
+      responseType = '';
+      onloadend: (() => void) | null = null;
+      private url = '';
+      private headers: Record<string, string> = {};
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      getAllResponseHeaders() {
+        return 'content-type: application/json';
+      }
+      addEventListener() {}
+      abort() {}
+      send() {
+        sent.push({ url: this.url, headers: this.headers });
+      }
+      answer(body: unknown) {
+        Object.assign(this, { readyState: 4, status: 200, statusText: 'OK' });
+        this.responseText = this.response = JSON.stringify(body);
+        this.onloadend?.();
+      }
+    }
+    const requests: RecordingXhr[] = [];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends RecordingXhr {
+        constructor() {
+          super();
+          requests.push(this);
+        }
+      },
+    );
+    const cookieRead = vi.fn(async () => ({ value: 'from-the-cookie-store' }));
+    vi.stubGlobal('cookieStore', { get: cookieRead });
+    document.cookie = 'XSRF-TOKEN=from-document-cookie';
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'abc123');
+    try {
+      const response = api.get('/ping', { adapter: 'xhr' });
+
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      expect(cookieRead).not.toHaveBeenCalled();
+      expect(sent[0]?.url).toBe('/api/ping');
+      expect(sent[0]?.headers.Authorization).toBe('Bearer abc123');
+      expect(Object.keys(sent[0]?.headers ?? {})).not.toContain('X-XSRF-TOKEN');
+      requests[0]?.answer({ ok: true });
+      expect((await response).data).toEqual({ ok: true });
+    } finally {
+      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('classifyError', () => {
