@@ -4,7 +4,8 @@
 // (dist-server/ and BENCH_DIST_DIR, default dist/: run `npm run build` first), signs in as each role in
 // BENCH_TRACE_ROLES (default admin,advertiser,publisher) the way `bench:web` does, loads /dashboard in
 // Chromium with a Chrome trace, and prints first contentful paint and each task of 12.5 ms or more: its
-// start, its length, and the functions it spent the most time in (self, and the components on the stack
+// start, its length, how much of that the main thread spent on the CPU (Lighthouse counts the whole length,
+// waits included), and the functions it spent the most time in (self, and the components on the stack
 // for a build with readable names: `npx vite build --minify false --outDir /tmp/dist-readable`).
 // BENCH_TRACE_RUNS (1) loads per role; BENCH_TRACE_SAVE=prefix keeps each trace as prefix-role-run.json
 // (chrome://tracing, or the Performance panel of DevTools). BENCH_TRACE_LIGHTHOUSE=1 records with the
@@ -12,7 +13,7 @@
 // into the trace) and stack traces cost main-thread time that a plain trace does not show.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TASK_MS, type TraceEvent } from './support/trace-events';
+import { blockingOf, longTasks, pageMainThread, TASK_MS, type TraceEvent } from './support/trace-events';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 process.env.E2E_DIST_DIR = path.resolve(ROOT, process.env.BENCH_DIST_DIR ?? 'dist');
@@ -50,17 +51,13 @@ for (const role of roles) {
 const runs = envInt('BENCH_TRACE_RUNS', 1);
 
 function report(events: TraceEvent[], label: string): void {
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) {
+  const thread = pageMainThread(events);
+  if (!thread) {
     console.log(`  ${label}: no first contentful paint in the trace`);
     return;
   }
-  const { pid, tid } = fcp;
-  const navigation =
-    events.find((e) => e.name === 'navigationStart' && e.pid === pid && e.args?.data?.isLoadingMainFrame) ??
-    events.find((e) => e.name === 'navigationStart' && e.pid === pid);
-  const t0 = navigation?.ts ?? fcp.ts;
-  const at = (ts: number) => (ts - t0) / 1000;
+  const { pid, tid } = thread;
+  const at = (ts: number) => (ts - thread.navigationTs) / 1000;
 
   // The main thread's CPU profile: call tree nodes and timed samples. A worker of the page has a profile of
   // its own in the same process, with node ids of its own: only the main thread's is read.
@@ -85,19 +82,15 @@ function report(events: TraceEvent[], label: string): void {
     });
   }
 
-  const tasks = events.filter(
-    (e) =>
-      e.pid === pid &&
-      e.tid === tid &&
-      e.name === 'RunTask' &&
-      e.ph === 'X' &&
-      (e.dur ?? 0) >= TASK_MS * 1000,
-  );
+  const tasks = longTasks(events, thread);
   let blocking = 0;
-  console.log(`  ${label}: first contentful paint ${at(fcp.ts).toFixed(0)} ms after navigation`);
+  let blockingOnCpu = 0;
+  console.log(`  ${label}: first contentful paint ${at(thread.fcpTs).toFixed(0)} ms after navigation`);
   for (const task of tasks) {
     const ms = task.dur! / 1000;
-    blocking += Math.max(0, ms * 4 - 50);
+    const cpuMs = (task.tdur ?? task.dur!) / 1000;
+    blocking += blockingOf(ms);
+    blockingOnCpu += blockingOf(cpuMs);
     const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur!);
     const perSample = inside.length > 0 ? ms / inside.length : 0;
     const self = new Map<string, number>();
@@ -119,14 +112,19 @@ function report(events: TraceEvent[], label: string): void {
         .slice(0, n)
         .map(([name, t]) => `${name} ${t.toFixed(1)}`)
         .join(' | ');
-    const when = at(task.ts) < at(fcp.ts) ? 'before FCP' : 'after FCP';
-    console.log(`    ${at(task.ts).toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms  (${when})`);
+    const when = task.ts < thread.fcpTs ? 'before FCP' : 'after FCP';
+    console.log(
+      `    ${at(task.ts).toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms  (${when}; ` +
+        `on the CPU ${cpuMs.toFixed(1)} ms)`,
+    );
     if (self.size > 0) console.log(`        self: ${top(self, 6)}`);
     if (components.size > 0) console.log(`        on the stack: ${top(components, 8)}`);
   }
   console.log(
     `    ${tasks.length} tasks ≥ ${TASK_MS} ms; Σ(4 × length − 50 ms) = ${blocking.toFixed(0)} ms ` +
-      '(what they would add to total blocking time if all came after the first paint)',
+      '(what they would add to total blocking time if all came after the first paint); ' +
+      `from the main thread's CPU time alone ${blockingOnCpu.toFixed(0)} ms (the rest is the tasks waiting: ` +
+      'for the browser process, e.g. a font lookup, or for a core)',
   );
 }
 

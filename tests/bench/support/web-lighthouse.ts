@@ -9,6 +9,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support/browser';
 import { CATEGORIES, TARGETS, verdicts, type Category, type PageAudit } from './web-scores';
+import { longTaskBlocking, type TraceEvent } from './trace-events';
 import { storeSession, type SignedIn } from './web-session';
 
 const CHROME_FLAGS = [
@@ -85,6 +86,9 @@ export async function auditPage(
     }
     const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+    // The recorded load's long tasks: Lighthouse counts each one's whole length, waits included.
+    const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+    const blocking = trace && longTaskBlocking(trace.traceEvents);
     return {
       name,
       url,
@@ -100,6 +104,9 @@ export async function auditPage(
         CLS: metric('cumulative-layout-shift'),
         SI: metric('speed-index'),
         transferred: metric('total-byte-weight'),
+        ...(blocking && {
+          'long tasks after FCP': `${Math.round(blocking.byLength)} ms (on the CPU ${Math.round(blocking.byCpu)} ms)`,
+        }),
       },
       failing: {
         performance: failingAudits(lhr, 'performance'),
