@@ -7,6 +7,8 @@
 //   drop:REGEX          leave out the requests whose URL matches
 //   bytes:REGEX=K       their transferred bytes × K (e.g. bytes:index-=0.5: the entry half as big)
 //   cpu:FROM-TO=K       main-thread tasks starting FROM..TO ms after navigation take K × as long (0: none)
+//   oncpu               every main-thread task lasts only the time its thread was on the CPU: the load as a
+//                       machine with spare cores would have recorded it (a busy one's tasks also wait)
 // `tasks` instead lists the recording's main-thread tasks of 12.5 ms or more (what Lighthouse's 4× CPU
 // slowdown turns into long tasks) with the events they ran, to pick a `cpu:` window.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,9 +73,16 @@ function networkChange(pattern: string, edit: ((event: NetworkEvent) => void) | 
 function parseChange(spec: string): Change {
   const colon = spec.indexOf(':');
   const [kind, rest] = colon < 0 ? [spec, ''] : [spec.slice(0, colon), spec.slice(colon + 1)];
-  if (kind !== 'drop' && kind !== 'bytes' && kind !== 'cpu')
-    throw new Error(`${spec}: unknown change (drop:, bytes:, cpu:, tasks)`);
+  if (kind !== 'drop' && kind !== 'bytes' && kind !== 'cpu' && kind !== 'oncpu')
+    throw new Error(`${spec}: unknown change (drop:, bytes:, cpu:, oncpu, tasks)`);
   if (kind === 'drop') return networkChange(rest, 'drop');
+  if (kind === 'oncpu') {
+    return (dir) => {
+      const { trace, tasks } = mainThread(dir);
+      for (const task of tasks) task.dur = task.tdur ?? task.dur;
+      writeFileSync(path.join(dir, TRACE), JSON.stringify(trace));
+    };
+  }
   const at = rest.lastIndexOf('=');
   const factor = Number(rest.slice(at + 1));
   if (at < 0 || !Number.isFinite(factor) || factor < 0) throw new Error(`${spec}: expected …=K, K ≥ 0`);
@@ -138,7 +147,7 @@ function listTasks(dir: string): void {
 const [dir, ...specs] = process.argv.slice(2);
 if (!dir)
   throw new Error(
-    'usage: npm run bench:web-what-if -- <recorded page dir> [drop:RE | bytes:RE=K | cpu:FROM-TO=K | tasks …]',
+    'usage: npm run bench:web-what-if -- <recorded page dir> [drop:RE | bytes:RE=K | cpu:FROM-TO=K | oncpu | tasks …]',
   );
 const recorded = path.resolve(dir);
 if (specs.includes('tasks')) {
