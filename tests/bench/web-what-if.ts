@@ -7,8 +7,8 @@
 //   drop:REGEX          leave out the requests whose URL matches
 //   bytes:REGEX=K       their transferred bytes × K (e.g. bytes:index-=0.5: the entry half as big)
 //   cpu:FROM-TO=K       main-thread tasks starting FROM..TO ms after navigation take K × as long (0: none)
-//   oncpu               every main-thread task lasts only the time its thread was on the CPU: the load as a
-//                       machine with spare cores would have recorded it (a busy one's tasks also wait)
+//   oncpu               every main-thread task lasts only the time its thread was on the CPU, its waits
+//                       (for a core of a busy machine, for the browser process) left out: an upper bound
 // `tasks` instead lists the recording's main-thread tasks of 12.5 ms or more (what Lighthouse's 4× CPU
 // slowdown turns into long tasks) with the events they ran, to pick a `cpu:` window.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
