@@ -16,7 +16,10 @@ async function waitForServiceWorker(page: Page): Promise<void> {
 
 async function openSearch(page: Page) {
   // the header box is on screen once the shell is: then the shortcut is wired too
-  await page.getByRole('button', { name: /^Search/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /^Search/ })
+    .first()
+    .waitFor();
   await page.keyboard.press('Control+K');
   const input = page.getByRole('textbox', { name: 'Search', exact: true });
   await input.waitFor();
