@@ -13,7 +13,14 @@
 // into the trace) and stack traces cost main-thread time that a plain trace does not show.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { blockingOf, longTasks, pageMainThread, TASK_MS, type TraceEvent } from './support/trace-events';
+import {
+  blockingOf,
+  cpuTime,
+  longTasks,
+  pageMainThread,
+  TASK_MS,
+  type TraceEvent,
+} from './support/trace-events';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 process.env.E2E_DIST_DIR = path.resolve(ROOT, process.env.BENCH_DIST_DIR ?? 'dist');
@@ -88,7 +95,7 @@ function report(events: TraceEvent[], label: string): void {
   console.log(`  ${label}: first contentful paint ${at(thread.fcpTs).toFixed(0)} ms after navigation`);
   for (const task of tasks) {
     const ms = task.dur! / 1000;
-    const cpuMs = (task.tdur ?? task.dur!) / 1000;
+    const cpuMs = cpuTime(task) / 1000;
     blocking += blockingOf(ms);
     blockingOnCpu += blockingOf(cpuMs);
     const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur!);

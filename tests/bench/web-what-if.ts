@@ -15,12 +15,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { TASK_MS, type TraceEvent } from './support/trace-events';
+import { cpuTime, isTask, TASK_MS, type TraceEvent } from './support/trace-events';
 import { LIGHTHOUSE_SETTINGS } from './support/web-lighthouse';
 
 const TRACE = 'defaultPass.trace.json';
 const NETWORK_LOG = 'defaultPass.devtoolslog.json';
-const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 interface NetworkEvent {
   method: string;
@@ -44,7 +43,7 @@ function mainThread(dir: string) {
   );
   if (!navigation) throw new Error(`${dir}: no navigation in the trace`);
   const tasks = trace.traceEvents.filter(
-    (e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === 'X' && TASK_NAMES.has(e.name),
+    (e) => e.pid === navigation.pid && e.tid === navigation.tid && isTask(e),
   );
   return { trace, navigation, tasks };
 }
@@ -79,7 +78,7 @@ function parseChange(spec: string): Change {
   if (kind === 'oncpu') {
     return (dir) => {
       const { trace, tasks } = mainThread(dir);
-      for (const task of tasks) task.dur = task.tdur ?? task.dur;
+      for (const task of tasks) task.dur = cpuTime(task);
       writeFileSync(path.join(dir, TRACE), JSON.stringify(trace));
     };
   }

@@ -46,15 +46,17 @@ export function pageMainThread(events: readonly TraceEvent[]): PageMainThread | 
   return { pid, tid, navigationTs: navigation?.ts ?? fcp.ts, fcpTs: fcp.ts };
 }
 
+/** A task of a thread's task loop, by the names Chromium's versions give it. */
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+export const isTask = (e: TraceEvent): boolean => e.ph === 'X' && TASK_NAMES.has(e.name);
+
+/** The time (µs) a task's thread was on the CPU; its length where Chromium recorded no thread time. */
+export const cpuTime = (task: TraceEvent): number => task.tdur ?? task.dur ?? 0;
+
 /** The main thread's tasks of TASK_MS or more. */
 export function longTasks(events: readonly TraceEvent[], thread: PageMainThread): TraceEvent[] {
   return events.filter(
-    (e) =>
-      e.pid === thread.pid &&
-      e.tid === thread.tid &&
-      e.name === 'RunTask' &&
-      e.ph === 'X' &&
-      (e.dur ?? 0) >= TASK_MS * 1000,
+    (e) => e.pid === thread.pid && e.tid === thread.tid && isTask(e) && (e.dur ?? 0) >= TASK_MS * 1000,
   );
 }
 
@@ -76,7 +78,7 @@ export function longTaskBlocking(
   for (const task of longTasks(events, thread)) {
     if (task.ts < thread.fcpTs) continue;
     byLength += blockingOf(task.dur! / 1000);
-    byCpu += blockingOf((task.tdur ?? task.dur!) / 1000);
+    byCpu += blockingOf(cpuTime(task) / 1000);
   }
   return { byLength, byCpu };
 }

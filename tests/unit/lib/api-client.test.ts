@@ -107,6 +107,7 @@ describe('api client', () => {
     // The browser's own adapter (XMLHttpRequest), not the fake server's, with a cookie axios would send
     // as an XSRF header and a cookieStore it would ask for it, a round trip, before sending.
     const sent: { url: string; headers: Record<string, string> }[] = [];
+    const requests: RecordingXhr[] = [];
     class RecordingXhr {
       readyState = 0;
       status = 0;
@@ -120,6 +121,9 @@ describe('api client', () => {
       onloadend: (() => void) | null = null;
       private url = '';
       private headers: Record<string, string> = {};
+      constructor() {
+        requests.push(this);
+      }
       open(_method: string, url: string) {
         this.url = url;
       }
@@ -140,16 +144,7 @@ describe('api client', () => {
         this.onloadend?.();
       }
     }
-    const requests: RecordingXhr[] = [];
-    vi.stubGlobal(
-      'XMLHttpRequest',
-      class extends RecordingXhr {
-        constructor() {
-          super();
-          requests.push(this);
-        }
-      },
-    );
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
     const cookieRead = vi.fn(async () => ({ value: 'from-the-cookie-store' }));
     vi.stubGlobal('cookieStore', { get: cookieRead });
     document.cookie = 'XSRF-TOKEN=from-document-cookie';
