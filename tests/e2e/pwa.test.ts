@@ -1,4 +1,4 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -104,6 +104,31 @@ describe('progressive web app', () => {
     } finally {
       await context.setOffline(false);
     }
+  });
+
+  it('precaches every script but the password dictionaries, which the meter still loads', async () => {
+    const source = await (await fetch(`${app.baseUrl}/sw.js`)).text();
+    const precached = new Set([...source.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]));
+    const scripts = (await readdir(path.join(app.server.staticDir, 'assets'))).filter((file) =>
+      file.endsWith('.js'),
+    );
+    const dictionaries = scripts.filter((file) => file.startsWith('password-dictionaries-'));
+    expect(dictionaries).toHaveLength(1);
+    // A first visit downloads everything else in the background, for offline use.
+    expect(scripts.filter((file) => !precached.has(`assets/${file}`))).toEqual(dictionaries);
+
+    // With the worker in control, the sign-up form's meter fetches them from the server.
+    const { page } = await app.openPage();
+    await page.goto('/login');
+    await waitForServiceWorker(page);
+    const fetched = page.waitForResponse((response) => response.url().includes('/password-dictionaries-'));
+    await page.goto('/register');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple 42');
+    expect((await fetched).status()).toBe(200);
+    await page
+      .getByText(/^Password strength: (Good|Strong)\.$/)
+      .first()
+      .waitFor({ timeout: 20_000 });
   });
 
   // First visit: the tab had no controller when it registered, which workbox-window treats differently.
