@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { OfflineAwarePage } from '../../components/offline-aware-page';
@@ -49,10 +49,16 @@ export function AppLayout() {
   const preset = effectiveLayoutPreset(prefs, user?.role);
   const withSidebar = !hidesSidebar(preset);
   const sidebarOpen = isMobile ? mobileOpened : !prefs.sidebarCollapsed;
+  // On a phone the sidebar is an overlay kept off screen until the burger opens it: its links mount then,
+  // and stay. A start renders none of them, and no keyboard user tabs through links nobody can see.
+  const [mobileSidebarShown, setMobileSidebarShown] = useState(false);
+  const sidebarLinks = !isMobile || mobileSidebarShown;
 
   const toggleSidebar = () => {
-    if (isMobile) mobile.toggle();
-    else update({ sidebarCollapsed: !prefs.sidebarCollapsed });
+    if (isMobile) {
+      setMobileSidebarShown(true);
+      mobile.toggle();
+    } else update({ sidebarCollapsed: !prefs.sidebarCollapsed });
   };
 
   return (
@@ -100,18 +106,20 @@ export function AppLayout() {
       {withSidebar && (
         <AppShell.Navbar p="xs" aria-label="Sidebar">
           {/* Native scrolling: Mantine's ScrollArea measures itself in effects, re-rendering at start. */}
-          <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-            <NavLink
-              component={Link}
-              to="/dashboard"
-              label="Dashboard"
-              active={pathname === '/dashboard'}
-              onClick={mobile.close}
-            />
-            <Divider my="xs" />
-            <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
-            <RoleNav role={user?.role} onNavigate={mobile.close} />
-          </Box>
+          {sidebarLinks && (
+            <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+              <NavLink
+                component={Link}
+                to="/dashboard"
+                label="Dashboard"
+                active={pathname === '/dashboard'}
+                onClick={mobile.close}
+              />
+              <Divider my="xs" />
+              <QuickActionsNav role={user?.role} onNavigate={mobile.close} />
+              <RoleNav role={user?.role} onNavigate={mobile.close} />
+            </Box>
+          )}
         </AppShell.Navbar>
       )}
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCachedUser } from '../../../src/features/auth/stores/cached-user';
 import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
 import { UI_PREFERENCES_KEY } from '../../../src/lib/ui-preferences';
@@ -13,6 +13,19 @@ beforeEach(() => {
   server = installFakeServer().on('GET', '/auth/me', { status: 200, body: makeUser() });
   signIn();
 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A phone's width: below Mantine's `sm` breakpoint, where the sidebar is an overlay. */
+function phoneWidth() {
+  const matchMedia = window.matchMedia;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    ...matchMedia(query),
+    matches: query.includes('max-width: 48em'),
+  }));
+}
 
 describe('app shell', () => {
   it('shows the dashboard with the user, role and profile status', async () => {
@@ -48,6 +61,29 @@ describe('app shell', () => {
     const toggle = await screen.findByRole('button', { name: 'Toggle sidebar' });
     await user.click(toggle);
     expect(JSON.parse(localStorage.getItem(UI_PREFERENCES_KEY)!)).toMatchObject({ sidebarCollapsed: true });
+  });
+
+  it('on a phone, mounts the sidebar links when the burger first opens the sidebar, and keeps them', async () => {
+    phoneWidth();
+    const { user } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Quick actions' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Billing' })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const billing = await screen.findByRole('navigation', { name: 'Billing' });
+    expect(within(billing).getByRole('link', { name: 'Commissions' })).toHaveAttribute(
+      'href',
+      '/commissions',
+    );
+    expect(screen.getByRole('navigation', { name: 'Quick actions' })).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('navigation', { name: 'Quick actions' })).toBeInTheDocument();
   });
 
   it('draws the desktop sidebar toggle as a menu icon, never a close "✕", open or collapsed', async () => {
