@@ -79,11 +79,12 @@ describe('app shell', () => {
       'href',
       '/commissions',
     );
-    expect(screen.getByRole('navigation', { name: 'Quick actions' })).toBeInTheDocument();
+    expect(billing.closest('[inert]')).toBeNull();
 
+    // Closed again, the links stay for the next time, out of reach of the keyboard and screen readers.
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('navigation', { name: 'Quick actions' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Quick actions' }).closest('[inert]')).not.toBeNull();
   });
 
   it('draws the desktop sidebar toggle as a menu icon, never a close "✕", open or collapsed', async () => {
