@@ -50,8 +50,8 @@ export function AppLayout() {
   const withSidebar = !hidesSidebar(preset);
   const sidebarOpen = isMobile ? mobileOpened : !prefs.sidebarCollapsed;
   // On a phone the sidebar is an overlay kept off screen until the burger opens it: its links mount then,
-  // and stay, inert whenever it is closed. A start renders none of them, and no keyboard user tabs through
-  // links nobody can see.
+  // and stay. A start renders none of them. Closed (a phone's overlay, or a desktop's collapsed sidebar,
+  // both slid off screen) the links are inert: no keyboard user tabs through links nobody can see.
   const [mobileSidebarShown, setMobileSidebarShown] = useState(false);
   const sidebarLinks = !isMobile || mobileSidebarShown;
 
@@ -108,7 +108,7 @@ export function AppLayout() {
         <AppShell.Navbar p="xs" aria-label="Sidebar">
           {/* Native scrolling: Mantine's ScrollArea measures itself in effects, re-rendering at start. */}
           {sidebarLinks && (
-            <Box inert={isMobile && !mobileOpened} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+            <Box inert={!sidebarOpen} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
               <NavLink
                 component={Link}
                 to="/dashboard"

@@ -59,8 +59,11 @@ describe('app shell', () => {
   it('remembers the collapsed sidebar', async () => {
     const { user } = renderApp('/dashboard');
     const toggle = await screen.findByRole('button', { name: 'Toggle sidebar' });
+    expect(screen.getByRole('navigation', { name: 'Quick actions' }).closest('[inert]')).toBeNull();
     await user.click(toggle);
     expect(JSON.parse(localStorage.getItem(UI_PREFERENCES_KEY)!)).toMatchObject({ sidebarCollapsed: true });
+    // Collapsed, the sidebar is slid off screen: its links are out of the keyboard's reach.
+    expect(screen.getByRole('navigation', { name: 'Quick actions' }).closest('[inert]')).not.toBeNull();
   });
 
   it('on a phone, mounts the sidebar links when the burger first opens the sidebar, and keeps them', async () => {
