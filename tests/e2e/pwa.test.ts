@@ -7,7 +7,7 @@ import { launchPersistent } from './support/browser';
 import { useE2e } from './support/suite';
 
 // A private copy of dist/: the update test ships a changed sw.js.
-const app = useE2e({ copyBuild: true });
+const app = useE2e({ copyBuild: true, networkCable: true });
 
 interface WebManifest {
   name?: string;
@@ -95,14 +95,14 @@ describe('progressive web app', () => {
     await page.goto('/login');
     await waitForServiceWorker(page);
 
-    await context.setOffline(true);
+    await app.goOffline(context);
     try {
       // A deep link never fetched before: the navigation route answers with the precached index.html.
       await page.goto('/campaigns');
       // A locator, not waitForFunction: polling a string predicate needs eval, which the CSP forbids.
       await page.locator('#root > *').first().waitFor({ state: 'attached', timeout: 20_000 });
     } finally {
-      await context.setOffline(false);
+      await app.goOnline(context);
     }
   });
 

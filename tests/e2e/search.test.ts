@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, logIn, waitForPath } from './support/app';
 import { useE2e } from './support/suite';
 
-const app = useE2e();
+const app = useE2e({ networkCable: true });
 
 const CAMPAIGN = 'Hut-to-Hut Hiking Tours in Norway';
 const TYPO = 'Hikng Tours';
@@ -61,7 +61,7 @@ describe('global search', () => {
     // and after a reload while offline (the service worker serves the app, IndexedDB the recents): the
     // box opens empty and lists it; picking it shows the cached results; a new search says it failed
     await waitForServiceWorker(page);
-    await context.setOffline(true);
+    await app.goOffline(context);
     try {
       await page.reload();
       const recent = await recentGroup();
@@ -74,7 +74,7 @@ describe('global search', () => {
       await page.getByText('Search failed. Please try again.').waitFor({ timeout: 20_000 });
       expect(await results.getByText(CAMPAIGN).count()).toBe(0);
     } finally {
-      await context.setOffline(false);
+      await app.goOnline(context);
     }
   });
 });

@@ -3,13 +3,21 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { startNetworkCable, type NetworkCable } from './network-cable';
 import { startServer, type RunningServer, type ServerOptions } from './server';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results/e2e');
 
 export interface E2eSuite {
+  /** Where the browser finds the app: the server, or the network cable in front of it. */
   readonly baseUrl: string;
   readonly server: RunningServer;
+  /**
+   * Only with `networkCable: true`: the browser goes offline (its emulation says so) and the cable is
+   * unplugged, so no request reaches the server; `goOnline` undoes both.
+   */
+  goOffline(context: BrowserContext): Promise<void>;
+  goOnline(context: BrowserContext): Promise<void>;
   readonly browser: Browser;
   /** A fresh browser context (own storage) for the current test; closed when the test ends. */
   openPage(): Promise<{ context: BrowserContext; page: Page }>;
@@ -19,23 +27,42 @@ export interface E2eSuite {
  * One real server and one Chromium per test file. Each test gets its own browser context; on failure
  * a screenshot goes to test-results/e2e/ and the server's log tail is printed.
  */
-export function useE2e(options: ServerOptions = {}): E2eSuite {
+export function useE2e({
+  networkCable = false,
+  ...options
+}: ServerOptions & { networkCable?: boolean } = {}): E2eSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let cable: NetworkCable | undefined;
 
   beforeAll(async () => {
     server = await startServer(options);
+    if (networkCable) cable = await startNetworkCable(server.baseUrl);
     browser = await launchBrowser();
   });
 
+  const plugged = () => {
+    if (!cable) throw new Error('no network cable: useE2e({ networkCable: true })');
+    return cable;
+  };
+
   afterAll(async () => {
     await browser?.close();
+    await cable?.close();
     await server?.stop();
   });
 
   const suite: E2eSuite = {
     get baseUrl() {
-      return suite.server.baseUrl;
+      return cable?.url ?? suite.server.baseUrl;
+    },
+    async goOffline(context) {
+      plugged().unplug();
+      await context.setOffline(true);
+    },
+    async goOnline(context) {
+      plugged().plug();
+      await context.setOffline(false);
     },
     get server() {
       if (!server) throw new Error('server not started (beforeAll failed?)');
