@@ -17,6 +17,11 @@ export const api = axios.create({
   withXSRFToken: false,
 });
 
+/** The request got no answer at all (no network, server unreachable): not an HTTP error, not a timeout. */
+export function isNoAnswer(error: unknown): error is AxiosError {
+  return axios.isAxiosError(error) && !error.response && error.code === AxiosError.ERR_NETWORK;
+}
+
 type Navigate = (path: string) => void;
 let navigate: Navigate = (path) => window.location.assign(path);
 const unauthorizedListeners = new Set<() => void>();
@@ -95,13 +100,8 @@ api.interceptors.response.use(rejectNonJson, (error: unknown) => {
   }
   // A read got no answer at all: the network is gone even if the browser has not said so (see
   // online-status.ts). Only reads: a write that fails this way still reports its own failure to the
-  // person who made it; the writes after it wait for the connection.
-  if (
-    axios.isAxiosError(error) &&
-    !error.response &&
-    error.code === AxiosError.ERR_NETWORK &&
-    (error.config?.method ?? 'get').toLowerCase() === 'get'
-  ) {
+  // person who made it, unless it is one that can wait offline (offline-mutation.ts says so itself).
+  if (isNoAnswer(error) && (error.config?.method ?? 'get').toLowerCase() === 'get') {
     reportNetworkFailure();
   }
   return Promise.reject(error);

@@ -1,18 +1,17 @@
 import { MutationCache, QueryClient, onlineManager, type Mutation, type Query } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { version as APP_VERSION } from '../../package.json';
-import { errorMessage, httpStatus } from './api-client';
+import { errorMessage } from './api-client';
 import { isOfflineMutation, offlineLabel } from './offline/offline-mutation';
 import { syncOnlineStatus } from './offline/online-status';
 import { createUserPersister, type UserPersister } from './offline/user-persister';
+import { isClientError, MAX_MUTATION_RETRIES, MAX_QUERY_RETRIES, shouldRetry } from './retry-policy';
 import { showToast } from './toast';
 
 export const STALE_TIME_MS = 5 * 60 * 1000;
 /** Persisted data is kept this long; unused queries stay in memory as long, so a save never drops them. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const GC_TIME_MS = PERSIST_MAX_AGE_MS;
-export const MAX_QUERY_RETRIES = 3;
-export const MAX_MUTATION_RETRIES = 1;
 export const PERSIST_STORAGE_KEY = 'affilio:query-cache';
 /** At most one localStorage write per second while the cache keeps changing. */
 export const PERSIST_THROTTLE_MS = 1000;
@@ -24,22 +23,12 @@ export const PERSIST_MAX_CHARS = 2_000_000;
 /** A cache written by another release is not restored (its data shapes may differ). */
 export const PERSIST_BUSTER = `affilio@${APP_VERSION}`;
 
-function isClientError(error: unknown): boolean {
-  const status = httpStatus(error);
-  return status !== undefined && status >= 400 && status < 500;
-}
-
 /**
  * A 4xx answer is the server refusing the request on purpose (validation, conflict, permission): the
  * screen shows its `detail`, so it is not logged. Network failures, 5xx and non-HTTP errors are.
  */
 export function isUnexpectedFailure(error: unknown): boolean {
   return !isClientError(error);
-}
-
-/** Retry up to `max` times, but never a 4xx: the same request would fail the same way. */
-export function shouldRetry(max: number) {
-  return (failureCount: number, error: unknown): boolean => !isClientError(error) && failureCount < max;
 }
 
 /**

@@ -156,6 +156,85 @@ describe('offline first', () => {
     expect(stored).not.toContain(ACCOUNTS.advertiser.email);
   });
 
+  it('keeps changes and the cached page while the browser says online but nothing answers', async () => {
+    const { context, page } = await app.openPage();
+    const token = await apiLogin(
+      app.server.baseUrl,
+      ACCOUNTS.advertiser2.email,
+      ACCOUNTS.advertiser2.password,
+    );
+    await logIn(page, ACCOUNTS.advertiser2.email, ACCOUNTS.advertiser2.password);
+    await waitForPath(page, '/dashboard');
+    const clicks = await kpiText(page, 'Clicks');
+    await waitForServiceWorker(page);
+    await page.goto('/campaigns');
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const campaigns = await api<{ id: string; name: string }[]>(token, '/campaigns?limit=100');
+    const [first, second] = await Promise.all(
+      [0, 1].map(async (n) => {
+        const label = await page
+          .getByRole('button', { name: /^Edit / })
+          .nth(n)
+          .getAttribute('aria-label');
+        return campaigns.find((c) => `Edit ${c.name}` === label)!;
+      }),
+    );
+    const rename = async (name: string, to: string) => {
+      await page.getByRole('button', { name: `Edit ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+      await dialog.getByLabel('Name', { exact: true }).fill(to);
+      await dialog.getByRole('button', { name: 'Save campaign' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByRole('button', { name: `Edit ${to}` }).waitFor();
+    };
+    const firstName = `${first!.name} (no network)`.slice(0, 120);
+    const secondName = `${second!.name} (no network)`.slice(0, 120);
+
+    // The network goes (a captive portal, the server down) while the browser still says online: a
+    // change saved then finds no answer. It is queued as offline, not failed, and the app goes offline.
+    app.cable.unplug();
+    await rename(first!.name, firstName);
+    await banner(page).getByText('1 change waiting to sync').waitFor({ timeout: 20_000 });
+
+    // Offline and back "online" with the network still gone: the replay finds no answer and the changes
+    // wait again instead of being dropped.
+    await context.setOffline(true);
+    await rename(second!.name, secondName);
+    await banner(page).getByText('2 changes waiting to sync').waitFor();
+    await context.setOffline(false);
+    await banner(page).getByText('2 changes waiting to sync').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(3000);
+    await banner(page).getByText('2 changes waiting to sync').waitFor();
+    expect(await page.getByText(/Change not saved/).count()).toBe(0);
+
+    // A reload in that state starts from the device's copy, offline, with both changes waiting.
+    await page.goto('/dashboard');
+    expect(await kpiText(page, 'Clicks')).toBe(clicks);
+    await banner(page).getByText('2 changes waiting to sync').waitFor({ timeout: 20_000 });
+    expect(serverSaw('PUT', `/api/campaigns/${first!.id}`)).toBe(0);
+    expect(serverSaw('PUT', `/api/campaigns/${second!.id}`)).toBe(0);
+
+    // The server answers again: the app notices by itself and sends each change once.
+    app.cable.plug();
+    await banner(page).waitFor({ state: 'detached', timeout: 30_000 });
+    for (const [campaign, name] of [
+      [first!, firstName],
+      [second!, secondName],
+    ] as const) {
+      await expect
+        .poll(async () => (await api<{ name: string }>(token, `/campaigns/${campaign.id}`)).name, {
+          timeout: 20_000,
+        })
+        .toBe(name);
+    }
+    await page.waitForTimeout(2000);
+    expect(serverSaw('PUT', `/api/campaigns/${first!.id}`)).toBe(1);
+    expect(serverSaw('PUT', `/api/campaigns/${second!.id}`)).toBe(1);
+  });
+
   it("shows an admin's dashboard, accounts and payout queue after a reload offline", async () => {
     const { context, page } = await app.openPage();
     await logIn(page, ACCOUNTS.admin.email, ACCOUNTS.admin.password);

@@ -8,9 +8,12 @@ import {
   type MutationOptions,
   type QueryClient,
   type UseMutationResult,
+  useQueryClient,
 } from '@tanstack/react-query';
+import { isNoAnswer } from '../api-client';
+import { MAX_MUTATION_RETRIES, shouldRetry } from '../retry-policy';
 import { newIdempotencyKey } from './idempotency-key';
-import { useOnlineStatus } from './online-status';
+import { reportNetworkFailure, useOnlineStatus } from './online-status';
 
 /**
  * What an offline-capable write stores as its variables: the caller's input plus the Idempotency-Key
@@ -65,6 +68,21 @@ interface OfflineMutationConfig<TData, TInput, TContext> extends Omit<
   send: (input: TInput, idempotencyKey: string) => Promise<TData>;
 }
 
+const retryWrite = shouldRetry(MAX_MUTATION_RETRIES);
+
+/**
+ * A change that got no answer at all (no network, the server unreachable, while the browser may still
+ * say "online") is not refused: the app goes offline (see online-status.ts), and the change waits as
+ * one made offline, to be sent with the same key once the server answers. Any other failure is retried
+ * as every write is (a 4xx never).
+ */
+const waitOnNoAnswer = {
+  retry: (failureCount: number, error: Error) => isNoAnswer(error) || retryWrite(failureCount, error),
+  // Waiting starts at once, so the change counts as queued; otherwise TanStack's default delay.
+  retryDelay: (failureCount: number, error: Error) =>
+    isNoAnswer(error) ? 0 : Math.min(1000 * 2 ** failureCount, 30_000),
+};
+
 /**
  * Turns a feature's write (its optimistic callbacks written for the plain input) into options for
  * `setMutationDefaults`: the mutationFn and callbacks are found again by key after a reload, which is
@@ -86,7 +104,12 @@ export function offlineMutationOptions<TData, TInput, TContext>({
     scope: OFFLINE_SCOPE,
     networkMode: 'online',
     meta: { offline: label } satisfies OfflineMeta,
-    mutationFn: ({ input, idempotencyKey }) => send(input, idempotencyKey),
+    ...waitOnNoAnswer,
+    mutationFn: ({ input, idempotencyKey }) =>
+      send(input, idempotencyKey).catch((error: unknown) => {
+        if (isNoAnswer(error)) reportNetworkFailure();
+        throw error;
+      }),
     onMutate: onMutate && ((variables, context) => onMutate(variables.input, context)),
     onSuccess:
       onSuccess && ((data, variables, result, context) => onSuccess(data, variables.input, result, context)),
@@ -140,13 +163,30 @@ function adaptCallbacks<TData, TInput, TContext>(
 }
 
 /**
+ * Calls `queued` once if the change sent with `variables` ends up waiting offline after it started
+ * online (it found no network), and stops listening when the change is settled or dropped.
+ */
+function onceQueued(client: QueryClient, variables: Queued<unknown>, queued: () => void): void {
+  const unsubscribe = client.getMutationCache().subscribe((event) => {
+    const { mutation } = event;
+    if (mutation?.state.variables !== variables) return;
+    if (event.type === 'removed' || mutation.state.status !== 'pending') unsubscribe();
+    else if (mutation.state.isPaused && !onlineManager.isOnline()) {
+      unsubscribe();
+      queued();
+    }
+  });
+}
+
+/**
  * `useMutation` for an offline-capable write, with the caller's plain input. Offline the change is
  * queued (paused) rather than "pending": no endless spinner, `isQueued` says so, and the offline banner
- * counts it until it is sent.
+ * counts it until it is sent. A change that finds no network after starting online is queued the same.
  */
 export function useOfflineMutation<TData, TInput, TContext>(
   options: OfflineMutationOptions<TData, TInput, TContext>,
 ): OfflineMutationResult<TData, TInput, TContext> {
+  const client = useQueryClient();
   const mutation = useMutation(options);
   const online = useOnlineStatus();
   const isQueued = mutation.isPending && mutation.isPaused && !online;
@@ -159,24 +199,36 @@ export function useOfflineMutation<TData, TInput, TContext>(
     isPending: mutation.isPending && !isQueued,
     isQueued,
     mutate(input, callOptions) {
-      mutation.mutate(queued(input), adaptCallbacks(callOptions));
-      if (!onlineManager.isOnline()) callOptions?.onQueued?.();
+      const variables = queued(input);
+      mutation.mutate(variables, adaptCallbacks(callOptions));
+      const onQueued = callOptions?.onQueued;
+      if (!onlineManager.isOnline()) onQueued?.();
+      else if (onQueued) onceQueued(client, variables, onQueued);
     },
     mutateAsync(input) {
-      return runOffline(mutation.mutateAsync, input);
+      return runOffline(client, mutation.mutateAsync, input);
     },
   } as OfflineMutationResult<TData, TInput, TContext>;
 }
 
+/** Resolves with the server's answer, or with undefined once the change is queued offline. */
 function runOffline<TData, TInput>(
+  client: QueryClient,
   mutate: (variables: Queued<TInput>) => Promise<TData>,
   input: TInput,
 ): Promise<TData | undefined> {
-  const result = mutate(queued(input));
-  if (onlineManager.isOnline()) return result;
-  // Queued: the outcome arrives after reconnecting (a refusal is reported by the mutation cache).
-  result.catch(() => undefined);
-  return Promise.resolve(undefined);
+  const variables = queued(input);
+  const result = mutate(variables);
+  // Queued, the outcome arrives after reconnecting (a refusal is reported by the mutation cache).
+  const waiting = () => {
+    result.catch(() => undefined);
+    return undefined;
+  };
+  if (!onlineManager.isOnline()) return Promise.resolve(waiting());
+  return new Promise((resolve, reject) => {
+    onceQueued(client, variables, () => resolve(waiting()));
+    result.then(resolve, reject);
+  });
 }
 
 /** The same for stores outside React: runs the write, or resolves undefined once it is queued offline. */
@@ -186,5 +238,5 @@ export function runOfflineMutation<TData, TInput, TContext>(
   input: TInput,
 ): Promise<TData | undefined> {
   const observer = new MutationObserver(client, options);
-  return runOffline((variables) => observer.mutate(variables), input);
+  return runOffline(client, (variables) => observer.mutate(variables), input);
 }

@@ -17,6 +17,8 @@ export interface E2eSuite {
    * unplugged, so no request reaches the server; `goOnline` undoes both.
    */
   goOffline(context: BrowserContext): Promise<void>;
+  /** Only with `networkCable: true`: unplugged alone, the browser still says it is online. */
+  readonly cable: NetworkCable;
   goOnline(context: BrowserContext): Promise<void>;
   readonly browser: Browser;
   /** A fresh browser context (own storage) for the current test; closed when the test ends. */
@@ -41,7 +43,7 @@ export function useE2e({
     browser = await launchBrowser();
   });
 
-  const plugged = () => {
+  const theCable = () => {
     if (!cable) throw new Error('no network cable: useE2e({ networkCable: true })');
     return cable;
   };
@@ -56,12 +58,15 @@ export function useE2e({
     get baseUrl() {
       return cable?.url ?? suite.server.baseUrl;
     },
+    get cable() {
+      return theCable();
+    },
     async goOffline(context) {
-      plugged().unplug();
+      theCable().unplug();
       await context.setOffline(true);
     },
     async goOnline(context) {
-      plugged().plug();
+      theCable().plug();
       await context.setOffline(false);
     },
     get server() {

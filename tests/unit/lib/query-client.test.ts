@@ -8,10 +8,10 @@ import {
   GC_TIME_MS,
   PERSIST_MAX_AGE_MS,
   shouldPersistQuery,
-  shouldRetry,
   STALE_TIME_MS,
   staleTime,
 } from '../../../src/lib/query-client';
+import { shouldRetry } from '../../../src/lib/retry-policy';
 import { installFakeServer } from '../support/fake-server';
 
 function clientWithoutRetryDelay() {

@@ -7,7 +7,12 @@ import { markNotificationReadOfflineOptions } from '../../../../src/features/not
 import { notificationKeys } from '../../../../src/features/notifications/api/notification-keys';
 import type { Notification } from '../../../../src/features/notifications/types';
 import { IDEMPOTENCY_HEADER } from '../../../../src/lib/offline/idempotency-key';
-import { OFFLINE_SCOPE, queued, type Queued } from '../../../../src/lib/offline/offline-mutation';
+import {
+  OFFLINE_SCOPE,
+  queued,
+  runOfflineMutation,
+  type Queued,
+} from '../../../../src/lib/offline/offline-mutation';
 import { createQueryClient, shouldPersistMutation } from '../../../../src/lib/query-client';
 import * as toast from '../../../../src/lib/toast';
 import { makeCampaign } from '../../features/campaigns/campaign-fixtures';
@@ -48,7 +53,21 @@ beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
   setOnline(false);
 });
-afterEach(() => setOnline(true));
+afterEach(() => {
+  setOnline(true);
+  vi.unstubAllGlobals();
+});
+
+/** The server cannot be reached (the app's reconnect probe gets no answer either). */
+function noNetwork() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<() => Promise<Response>>().mockRejectedValue(new TypeError('Failed to fetch')),
+  );
+}
+
+const campaignName = (client: QueryClient) =>
+  client.getQueryData<{ items: { name: string }[] }>(campaignKeys.list({} as never))?.items[0]?.name;
 
 describe('changes made offline', () => {
   it('are registered by key with the offline scope, and paused rather than sent', async () => {
@@ -141,5 +160,79 @@ describe('changes made offline', () => {
         color: 'red',
       }),
     );
+  });
+  it('wait again, and are not dropped, when the replay finds no network although the browser says online', async () => {
+    noNetwork();
+    const shown = vi.spyOn(toast, 'showToast');
+    const campaign = makeCampaign({ name: 'Old name' });
+    const server = installFakeServer().on('PUT', `/campaigns/${campaign.id}`, { networkError: true });
+    const client = appClient();
+    client.setQueryData(campaignKeys.list({} as never), { items: [campaign], total: 1 });
+    const edit = queued({ id: campaign.id, body: { name: 'New name' } });
+    void new MutationObserver(client, updateCampaignOfflineOptions(client)).mutate(edit).catch(() => {});
+    await vi.waitFor(() => expect(campaignName(client)).toBe('New name'));
+
+    // The browser's online event: the change is tried, finds no network, and the app goes offline.
+    setOnline(true);
+    void client.resumePausedMutations();
+    await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(false));
+    const [mutation] = client.getMutationCache().getAll();
+    await vi.waitFor(() => expect(mutation?.state.isPaused).toBe(true));
+    expect(mutation?.state.status).toBe('pending');
+    expect(campaignName(client)).toBe('New name');
+    expect(shown).not.toHaveBeenCalled();
+
+    // Still there after a reload, and sent once, with its key, when the server answers again.
+    const restored = reload(client);
+    server.on('PUT', `/campaigns/${campaign.id}`, { status: 200, body: { ...campaign, name: 'New name' } });
+    setOnline(true);
+    await restored.resumePausedMutations();
+    await vi.waitFor(() => expect(restored.isMutating()).toBe(0));
+    const sent = server.callsTo('PUT', `/campaigns/${campaign.id}`);
+    expect(sent).toHaveLength(2);
+    expect(sent.map((r) => r.headers.get(IDEMPOTENCY_HEADER))).toEqual([
+      edit.idempotencyKey,
+      edit.idempotencyKey,
+    ]);
+    expect(shown).not.toHaveBeenCalled();
+  });
+
+  it('made online, are queued rather than failed when they find no network', async () => {
+    noNetwork();
+    setOnline(true);
+    const campaign = makeCampaign({ name: 'Old name' });
+    installFakeServer().on('PUT', `/campaigns/${campaign.id}`, { networkError: true });
+    const client = appClient();
+    client.setQueryData(campaignKeys.list({} as never), { items: [campaign], total: 1 });
+
+    const sent = await runOfflineMutation(client, updateCampaignOfflineOptions(client), {
+      id: campaign.id,
+      body: { name: 'New name' },
+    });
+
+    expect(sent).toBeUndefined(); // what the store takes for "queued"
+    expect(onlineManager.isOnline()).toBe(false);
+    expect(client.getMutationCache().getAll()[0]?.state).toMatchObject({ status: 'pending', isPaused: true });
+    expect(campaignName(client)).toBe('New name');
+  });
+
+  it('made online, still fail to the person who made them when the server answers with an error', async () => {
+    setOnline(true);
+    const campaign = makeCampaign({ name: 'Old name' });
+    installFakeServer().on('PUT', `/campaigns/${campaign.id}`, {
+      status: 422,
+      body: { detail: 'Name is too long' },
+    });
+    const client = appClient();
+    client.setQueryData(campaignKeys.list({} as never), { items: [campaign], total: 1 });
+
+    await expect(
+      runOfflineMutation(client, updateCampaignOfflineOptions(client), {
+        id: campaign.id,
+        body: { name: 'New name' },
+      }),
+    ).rejects.toThrow();
+    expect(onlineManager.isOnline()).toBe(true);
+    expect(campaignName(client)).toBe('Old name');
   });
 });
