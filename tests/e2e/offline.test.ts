@@ -257,22 +257,33 @@ describe('offline first', () => {
     await banner(page).waitFor({ state: 'detached' });
   });
 
-  it('says "Not available offline yet" for a page never opened, and loads it on reconnect', async () => {
-    const { context, page } = await app.openPage();
-    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
-    await waitForPath(page, '/dashboard');
-    await kpiText(page, 'Clicks');
-    await waitForServiceWorker(page);
+  // Offline as the browser says, and with no answer while the browser still says online.
+  it.each([
+    [
+      'offline',
+      (context: BrowserContext) => app.goOffline(context),
+      (context: BrowserContext) => app.goOnline(context),
+    ],
+    ['with no answer', async () => app.cable.unplug(), async () => app.cable.plug()],
+  ] as const)(
+    'says "Not available offline yet" for a page never opened %s, and loads it on reconnect',
+    async (_, cut, reconnect) => {
+      const { context, page } = await app.openPage();
+      await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+      await waitForPath(page, '/dashboard');
+      await kpiText(page, 'Clicks');
+      await waitForServiceWorker(page);
 
-    await app.goOffline(context);
-    await page
-      .getByRole('navigation', { name: 'Quick actions' })
-      .getByRole('link', { name: /Commissions/ })
-      .click();
-    await page.getByRole('heading', { name: 'Not available offline yet' }).waitFor();
+      await cut(context);
+      await page
+        .getByRole('navigation', { name: 'Quick actions' })
+        .getByRole('link', { name: /Commissions/ })
+        .click();
+      await page.getByRole('heading', { name: 'Not available offline yet' }).waitFor();
 
-    await app.goOnline(context);
-    await page.getByRole('heading', { name: 'Not available offline yet' }).waitFor({ state: 'detached' });
-    await banner(page).waitFor({ state: 'detached' });
-  });
+      await reconnect(context);
+      await page.getByRole('heading', { name: 'Not available offline yet' }).waitFor({ state: 'detached' });
+      await banner(page).waitFor({ state: 'detached' });
+    },
+  );
 });
