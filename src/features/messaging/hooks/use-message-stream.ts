@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../lib/token-storage';
 import { messagingKeys } from '../api/messaging-keys';
@@ -32,7 +32,8 @@ function received(queryClient: QueryClient, message: Message): void {
  * refresh the conversation list and unread badge. It reads the server-sent events with fetch (the
  * bearer token goes in the Authorization header, which EventSource cannot send), reconnects with
  * Last-Event-ID after a drop, and reconnects when the open thread changes (the server then skips
- * notifications for it; a hidden tab counts as not looking).
+ * notifications for it; a hidden tab counts as not looking). While the app is offline it makes no
+ * attempt, and reconnects at once when the app is back online instead of on a timer grown meanwhile.
  */
 export function useMessageStream(enabled: boolean): { connected: boolean } {
   const queryClient = useQueryClient();
@@ -47,10 +48,12 @@ export function useMessageStream(enabled: boolean): { connected: boolean } {
     const controller = new AbortController();
     let retryMs = MIN_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let streaming = false;
 
     const connect = async () => {
       const token = getToken();
       if (!token) return;
+      streaming = true;
       const url = open ? `${STREAM_URL}?open=${encodeURIComponent(open)}` : STREAM_URL;
       const headers: Record<string, string> = {
         Authorization: `Bearer ${token}`,
@@ -60,7 +63,10 @@ export function useMessageStream(enabled: boolean): { connected: boolean } {
       try {
         const res = await fetch(url, { headers, signal: controller.signal, cache: 'no-store' });
         // signed out or the session ended: the next API call deals with it; no retry storm
-        if (res.status === 401 || res.status === 403) return;
+        if (res.status === 401 || res.status === 403) {
+          streaming = false;
+          return;
+        }
         if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
         const reader = res.body.getReader();
         const decoder = new TextDecoder();
@@ -81,14 +87,26 @@ export function useMessageStream(enabled: boolean): { connected: boolean } {
       } catch {
         if (controller.signal.aborted) return;
       }
+      streaming = false;
       setConnected(false);
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted || !onlineManager.isOnline()) return;
       timer = setTimeout(() => void connect(), retryMs);
       retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
     };
 
-    void connect();
+    // Offline no attempt is made; back online it reconnects at once. (The stream's own failures do not
+    // decide whether the app is offline: a proxy that breaks long responses must not take the app down.)
+    const stopListening = onlineManager.subscribe((online) => {
+      if (controller.signal.aborted) return;
+      clearTimeout(timer);
+      if (!online || streaming) return;
+      retryMs = MIN_RETRY_MS;
+      void connect();
+    });
+
+    if (onlineManager.isOnline()) void connect();
     return () => {
+      stopListening();
       controller.abort();
       clearTimeout(timer);
       setConnected(false);
