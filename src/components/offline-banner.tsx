@@ -31,7 +31,19 @@ function useNow(active: boolean): number {
 
 const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
-/** Says the app is offline, how old the data on screen is, and what waits to be sent. */
+/**
+ * Offline as the browser says, or online as far as it knows while nothing answers (Wi-Fi without
+ * internet, the server down): then "offline" would contradict the device's own network icon.
+ */
+const offlineTitle = () =>
+  typeof navigator !== 'undefined' && navigator.onLine === false
+    ? "You're offline"
+    : "Can't reach the server";
+
+/**
+ * Says the app is offline (or cannot reach the server), how old the data on screen is, and what waits
+ * to be sent.
+ */
 export function OfflineBanner({ online, queued, updatedAt, partial }: OfflineBannerProps) {
   const now = useNow(!online && updatedAt !== null);
   if (online && queued === 0) return null;
@@ -48,7 +60,7 @@ export function OfflineBanner({ online, queued, updatedAt, partial }: OfflineBan
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600}>
-          {online ? 'Back online: sending your changes…' : "You're offline"}
+          {online ? 'Back online: sending your changes…' : offlineTitle()}
         </Text>
         {!online && (
           <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>

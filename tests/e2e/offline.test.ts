@@ -37,7 +37,9 @@ async function api<T>(token: string, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const banner = (page: Page) => page.getByRole('status').filter({ hasText: "You're offline" });
+/** The offline banner: "You're offline" as the browser says, "Can't reach the server" when it says online. */
+const banner = (page: Page, title: RegExp = /You're offline|Can't reach the server/) =>
+  page.getByRole('status').filter({ hasText: title });
 
 /** Goes offline and reloads: the page must come from the precache and the persisted query cache. */
 async function reloadOffline(context: BrowserContext, page: Page, path: string): Promise<void> {
@@ -75,7 +77,7 @@ describe('offline first', () => {
     // Offline reload of the dashboard: the same figures and the banner, no error screen.
     await reloadOffline(context, page, '/dashboard');
     expect(await kpiText(page, 'Clicks')).toBe(clicks);
-    await banner(page).waitFor();
+    await banner(page, /You're offline/).waitFor();
     expect(await banner(page).innerText()).toMatch(/updated (just now|\d+ minutes? ago)/);
     expect(await page.getByText("We couldn't load your account").count()).toBe(0);
 
@@ -197,7 +199,9 @@ describe('offline first', () => {
     // change saved then finds no answer. It is queued as offline, not failed, and the app goes offline.
     app.cable.unplug();
     await rename(first!.name, firstName);
-    await banner(page).getByText('1 change waiting to sync').waitFor({ timeout: 20_000 });
+    await banner(page, /Can't reach the server/)
+      .getByText('1 change waiting to sync')
+      .waitFor({ timeout: 20_000 });
 
     // Offline and back "online" with the network still gone: the replay finds no answer and the changes
     // wait again instead of being dropped.
@@ -205,7 +209,9 @@ describe('offline first', () => {
     await rename(second!.name, secondName);
     await banner(page).getByText('2 changes waiting to sync').waitFor();
     await context.setOffline(false);
-    await banner(page).getByText('2 changes waiting to sync').waitFor({ timeout: 20_000 });
+    await banner(page, /Can't reach the server/)
+      .getByText('2 changes waiting to sync')
+      .waitFor({ timeout: 20_000 });
     await page.waitForTimeout(3000);
     await banner(page).getByText('2 changes waiting to sync').waitFor();
     expect(await page.getByText(/Change not saved/).count()).toBe(0);

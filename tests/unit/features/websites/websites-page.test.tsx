@@ -40,7 +40,10 @@ beforeEach(() => {
   signIn();
 });
 
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  onlineManager.setOnline(true);
+  vi.unstubAllGlobals();
+});
 
 describe('websites screen', () => {
   it('closes the edit form offline: the edit waits in the queue and shows in the list at once', async () => {
@@ -61,6 +64,40 @@ describe('websites screen', () => {
     expect(server.callsTo('PUT', '/websites/w-1')).toHaveLength(0);
     onlineManager.setOnline(true);
     await waitFor(() => expect(server.callsTo('PUT', '/websites/w-1')).toHaveLength(1), SLOW);
+  });
+
+  it('closes the edit form when the server cannot be reached, and sends the edit once it answers', async () => {
+    let reachable = false;
+    server
+      .on('GET', '/websites', { status: 200, body: [makeWebsite()] })
+      .on('PUT', '/websites/w-1', () =>
+        reachable ? { status: 200, body: makeWebsite({ name: 'Gadget reviews' }) } : { networkError: true },
+      );
+    // the app's reconnect probe gets no answer either (the browser still says online)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<() => Promise<Response>>().mockRejectedValue(new TypeError('Failed to fetch')),
+    );
+    const { user } = renderApp('/websites');
+    await user.click(await screen.findByRole('button', { name: 'Edit Gadget blog' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = await within(dialog).findByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Gadget reviews');
+    await user.click(within(dialog).getByRole('button', { name: 'Save website' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
+    const title = await screen.findByText("Can't reach the server", {}, SLOW);
+    expect(title.closest('[role="status"]')).toHaveTextContent('1 change waiting to sync');
+    expect(screen.getByText('Gadget reviews')).toBeInTheDocument();
+    expect(screen.queryByText('The website was not saved')).not.toBeInTheDocument();
+
+    reachable = true;
+    onlineManager.setOnline(true); // what the probe does at its first answer
+    await waitFor(() => expect(server.callsTo('PUT', '/websites/w-1')).toHaveLength(2), SLOW);
+    const [first, replay] = server.callsTo('PUT', '/websites/w-1');
+    expect(replay?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument(), SLOW);
   });
 
   it('shows the token and the three methods, and the reason when verification fails', async () => {
