@@ -76,12 +76,10 @@ export async function measureOfflineColdStart(
 
     const online: number[] = [];
     for (let i = 0; i < runs; i += 1) online.push(await timeReload(page));
-    cable.unplug();
-    await context.setOffline(true);
+    await cable.goOffline(context);
     const offline: number[] = [];
     for (let i = 0; i < runs; i += 1) offline.push(await timeReload(page));
-    cable.plug();
-    await context.setOffline(false);
+    await cable.goOnline(context);
     await context.close();
 
     const result: OfflineColdStart = {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { BrowserContext } from 'playwright-core';
 
 /**
  * A TCP pass-through between the browser and the server that a test can unplug, as a network drop
@@ -14,6 +15,10 @@ export interface NetworkCable {
   readonly url: string;
   unplug(): void;
   plug(): void;
+  /** Offline as a user has it: the browser says so (its emulation), and the cable is unplugged. */
+  goOffline(context: BrowserContext): Promise<void>;
+  /** Undoes `goOffline`. */
+  goOnline(context: BrowserContext): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +54,7 @@ export async function startNetworkCable(target: string): Promise<NetworkCable> {
   });
   const { port: ownPort } = server.address() as net.AddressInfo;
 
-  return {
+  const cable: NetworkCable = {
     url: `http://127.0.0.1:${ownPort}`,
     unplug() {
       plugged = false;
@@ -58,9 +63,18 @@ export async function startNetworkCable(target: string): Promise<NetworkCable> {
     plug() {
       plugged = true;
     },
+    async goOffline(context) {
+      cable.unplug();
+      await context.setOffline(true);
+    },
+    async goOnline(context) {
+      cable.plug();
+      await context.setOffline(false);
+    },
     close() {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+  return cable;
 }

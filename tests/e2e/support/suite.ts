@@ -17,9 +17,9 @@ export interface E2eSuite {
    * unplugged, so no request reaches the server; `goOnline` undoes both.
    */
   goOffline(context: BrowserContext): Promise<void>;
+  goOnline(context: BrowserContext): Promise<void>;
   /** Only with `networkCable: true`: unplugged alone, the browser still says it is online. */
   readonly cable: NetworkCable;
-  goOnline(context: BrowserContext): Promise<void>;
   readonly browser: Browser;
   /** A fresh browser context (own storage) for the current test; closed when the test ends. */
   openPage(): Promise<{ context: BrowserContext; page: Page }>;
@@ -61,14 +61,8 @@ export function useE2e({
     get cable() {
       return theCable();
     },
-    async goOffline(context) {
-      theCable().unplug();
-      await context.setOffline(true);
-    },
-    async goOnline(context) {
-      theCable().plug();
-      await context.setOffline(false);
-    },
+    goOffline: (context) => theCable().goOffline(context),
+    goOnline: (context) => theCable().goOnline(context),
     get server() {
       if (!server) throw new Error('server not started (beforeAll failed?)');
       return server;
