@@ -41,6 +41,16 @@ async function api<T>(token: string, path: string): Promise<T> {
 const banner = (page: Page, title: RegExp = /You're offline|Can't reach the server/) =>
   page.getByRole('status').filter({ hasText: title });
 
+/** Renames a campaign through its edit dialog; the list shows the new name once the dialog closes. */
+async function renameCampaign(page: Page, name: string, to: string): Promise<void> {
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await dialog.getByLabel('Name', { exact: true }).fill(to);
+  await dialog.getByRole('button', { name: 'Save campaign' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: `Edit ${to}` }).waitFor();
+}
+
 /** Goes offline and reloads: the page must come from the precache and the persisted query cache. */
 async function reloadOffline(context: BrowserContext, page: Page, path: string): Promise<void> {
   await app.goOffline(context);
@@ -92,12 +102,7 @@ describe('offline first', () => {
     await page.keyboard.press('Escape');
 
     const editedName = `${campaignName} (edited offline)`.slice(0, 120);
-    await page.getByRole('button', { name: `Edit ${campaignName}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Edit ${campaignName}` });
-    await dialog.getByLabel('Name', { exact: true }).fill(editedName);
-    await dialog.getByRole('button', { name: 'Save campaign' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: `Edit ${editedName}` }).waitFor();
+    await renameCampaign(page, campaignName, editedName);
     await banner(page).getByText('2 changes waiting to sync').waitFor();
 
     // Still pending after a reload offline: shown, counted, and nothing reached the server.
@@ -184,21 +189,13 @@ describe('offline first', () => {
         return campaigns.find((c) => `Edit ${c.name}` === label)!;
       }),
     );
-    const rename = async (name: string, to: string) => {
-      await page.getByRole('button', { name: `Edit ${name}` }).click();
-      const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
-      await dialog.getByLabel('Name', { exact: true }).fill(to);
-      await dialog.getByRole('button', { name: 'Save campaign' }).click();
-      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-      await page.getByRole('button', { name: `Edit ${to}` }).waitFor();
-    };
     const firstName = `${first!.name} (no network)`.slice(0, 120);
     const secondName = `${second!.name} (no network)`.slice(0, 120);
 
     // The network goes (a captive portal, the server down) while the browser still says online: a
     // change saved then finds no answer. It is queued as offline, not failed, and the app goes offline.
     app.cable.unplug();
-    await rename(first!.name, firstName);
+    await renameCampaign(page, first!.name, firstName);
     await banner(page, /Can't reach the server/)
       .getByText('1 change waiting to sync')
       .waitFor({ timeout: 20_000 });
@@ -206,7 +203,7 @@ describe('offline first', () => {
     // Offline and back "online" with the network still gone: the replay finds no answer and the changes
     // wait again instead of being dropped.
     await context.setOffline(true);
-    await rename(second!.name, secondName);
+    await renameCampaign(page, second!.name, secondName);
     await banner(page).getByText('2 changes waiting to sync').waitFor();
     await context.setOffline(false);
     await banner(page, /Can't reach the server/)

@@ -1,4 +1,5 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
+import { vi } from 'vitest';
 import { api } from '../../../src/lib/api-client';
 
 export interface FakeRequest {
@@ -75,3 +76,13 @@ export function installFakeServer() {
 }
 
 export type FakeServer = ReturnType<typeof installFakeServer>;
+
+/**
+ * The browser's own fetch finds no network either (the app's /api/health reconnect probe uses it):
+ * stubbed globally until `vi.unstubAllGlobals()`; the mock is returned so a test can let it answer.
+ */
+export function unreachableFetch() {
+  const fetch = vi.fn<() => Promise<Response>>().mockRejectedValue(new TypeError('Failed to fetch'));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}

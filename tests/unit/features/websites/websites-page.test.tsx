@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../../../../src/features/websites/types';
-import { installFakeServer, type FakeServer } from '../../support/fake-server';
+import { installFakeServer, unreachableFetch, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 
@@ -74,10 +74,7 @@ describe('websites screen', () => {
         reachable ? { status: 200, body: makeWebsite({ name: 'Gadget reviews' }) } : { networkError: true },
       );
     // the app's reconnect probe gets no answer either (the browser still says online)
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<() => Promise<Response>>().mockRejectedValue(new TypeError('Failed to fetch')),
-    );
+    unreachableFetch();
     const { user } = renderApp('/websites');
     await user.click(await screen.findByRole('button', { name: 'Edit Gadget blog' }));
     const dialog = await screen.findByRole('dialog');

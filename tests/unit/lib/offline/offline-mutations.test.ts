@@ -17,7 +17,7 @@ import { createQueryClient, shouldPersistMutation } from '../../../../src/lib/qu
 import * as toast from '../../../../src/lib/toast';
 import { makeCampaign } from '../../features/campaigns/campaign-fixtures';
 import { makeNotification } from '../../features/notifications/notification-fixtures';
-import { installFakeServer } from '../../support/fake-server';
+import { installFakeServer, unreachableFetch } from '../../support/fake-server';
 
 const LIST = notificationKeys.list({ category: 'all', priority: 'all', is_read: null, limit: 10 });
 
@@ -57,14 +57,6 @@ afterEach(() => {
   setOnline(true);
   vi.unstubAllGlobals();
 });
-
-/** The server cannot be reached (the app's reconnect probe gets no answer either). */
-function noNetwork() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<() => Promise<Response>>().mockRejectedValue(new TypeError('Failed to fetch')),
-  );
-}
 
 const campaignName = (client: QueryClient) =>
   client.getQueryData<{ items: { name: string }[] }>(campaignKeys.list({} as never))?.items[0]?.name;
@@ -162,7 +154,7 @@ describe('changes made offline', () => {
     );
   });
   it('wait again, and are not dropped, when the replay finds no network although the browser says online', async () => {
-    noNetwork();
+    unreachableFetch();
     const shown = vi.spyOn(toast, 'showToast');
     const campaign = makeCampaign({ name: 'Old name' });
     const server = installFakeServer().on('PUT', `/campaigns/${campaign.id}`, { networkError: true });
@@ -198,7 +190,7 @@ describe('changes made offline', () => {
   });
 
   it('made online, are queued rather than failed when they find no network', async () => {
-    noNetwork();
+    unreachableFetch();
     setOnline(true);
     const campaign = makeCampaign({ name: 'Old name' });
     installFakeServer().on('PUT', `/campaigns/${campaign.id}`, { networkError: true });

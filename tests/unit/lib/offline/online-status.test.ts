@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../../src/lib/api-client';
 import { RECONNECT_PROBE_MS } from '../../../../src/lib/offline/online-status';
-import { installFakeServer, type FakeServer } from '../../support/fake-server';
+import { installFakeServer, unreachableFetch, type FakeServer } from '../../support/fake-server';
 
 let server: FakeServer;
 
@@ -20,8 +20,7 @@ afterEach(() => {
 describe('online status', () => {
   it('goes offline when a request gets no answer although the browser says online, and back at the first answer', async () => {
     vi.useFakeTimers();
-    const fetch = vi.fn<() => Promise<Response>>().mockRejectedValue(new TypeError('Failed to fetch'));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = unreachableFetch();
     server.on('GET', '/campaigns', { networkError: true });
 
     await expect(api.get('/campaigns')).rejects.toThrow('Network Error');
