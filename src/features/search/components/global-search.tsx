@@ -21,13 +21,20 @@ const TYPE_LABELS: Record<SearchResult['type'], string> = {
   message: 'Message',
 };
 
-/** Results arrive after the query changed: nothing is selected until the user moves with the arrows. */
-function useResetSelection(data: unknown) {
+/**
+ * Results arrive after the query changed (300 ms of quiet, then the server): the first of them is
+ * selected then, so Enter opens the best match at once, as in any command palette; the arrows move on
+ * from it. Before they arrive nothing is selected, so Enter cannot open what an older query found.
+ */
+function useSelectFirstResult(data: GlobalSearchResults | undefined) {
   useEffect(() => {
-    searchSpotlightStore.updateState((state) => ({ ...state, selected: -1 }));
-    document
-      .querySelectorAll('.mantine-Spotlight-actionsList [data-selected]')
-      .forEach((element) => element.removeAttribute('data-selected'));
+    const hasResults = data !== undefined && SEARCH_GROUPS.some(({ key }) => data[key].length > 0);
+    // Mantine's store keeps the index the arrows move from; the list shows the attribute.
+    const list = document.querySelector('.mantine-Spotlight-actionsList');
+    list?.querySelectorAll('[data-selected]').forEach((element) => element.removeAttribute('data-selected'));
+    const first = hasResults ? list?.querySelector('[data-action]') : null;
+    first?.setAttribute('data-selected', 'true');
+    searchSpotlightStore.updateState((state) => ({ ...state, selected: first ? 0 : -1 }));
   }, [data]);
 }
 
@@ -103,7 +110,7 @@ export function GlobalSearch({ userId }: { userId: string }) {
   const { recent, add, clear } = useRecentSearches(userId, used);
   const { data, error, isFetching } = useGlobalSearch(search.debounced);
   const current = search.enabled ? data : undefined;
-  useResetSelection(current);
+  useSelectFirstResult(current);
   // Opens at once when it mounted because it was asked for; closes the store when it goes.
   useEffect(searchDialogMounted, []);
 

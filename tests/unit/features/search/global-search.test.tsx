@@ -81,7 +81,7 @@ describe('global search', { timeout: 20_000 }, () => {
     expect(searchCalls()).toEqual([{ q: 'mara', limit: 10 }]);
   });
 
-  it('groups results by type and opens the chosen one with the keyboard', async () => {
+  it('groups results by type, selects the first, and opens it with Enter', async () => {
     const { user, router } = await openSearch();
     await user.keyboard('maraton');
     await screen.findByText('Marathon Gear');
@@ -90,7 +90,13 @@ describe('global search', { timeout: 20_000 }, () => {
     expect(within(list).getByRole('group', { name: 'Publishers' })).toHaveTextContent('Walker Weekly');
     expect(within(list).queryByRole('group', { name: 'Invoices' })).not.toBeInTheDocument();
 
-    await user.keyboard('{ArrowDown}{Enter}');
+    // the best match is selected as the results arrive; the arrows move on from it
+    const option = (name: string) => within(list).getByText(name).closest('[data-action]');
+    await waitFor(() => expect(option('Marathon Gear')).toHaveAttribute('data-selected'));
+    await user.keyboard('{ArrowDown}');
+    expect(option('Walker Weekly')).toHaveAttribute('data-selected');
+    expect(option('Marathon Gear')).not.toHaveAttribute('data-selected');
+    await user.keyboard('{ArrowUp}{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Marathon Gear' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/campaigns');
     expect(router.state.location.search).toBe('');
