@@ -204,7 +204,9 @@ describe('search permissions, scope by scope', () => {
   });
 
   it("invoices: an advertiser's own once issued, admins all, publishers none", async () => {
-    expect((await scoped(who.adv1, 'invoices', 'INV-2026')).ids).toEqual([ids.inv1]);
+    const own = await scoped(who.adv1, 'invoices', 'INV-2026');
+    expect(own.ids).toEqual([ids.inv1]);
+    expect(own.items[0]).toMatchObject({ title: 'INV-2026-0001', date: '2026-01' });
     expect((await scoped(who.adv2, 'invoices', 'INV-2026')).ids).toEqual([ids.inv2]);
     expect((await scoped(who.pub1, 'invoices', 'INV-2026')).ids).toEqual([]);
     expect((await scoped(who.admin, 'invoices', 'INV-2026')).ids).toEqual(
@@ -239,6 +241,7 @@ describe('search permissions, scope by scope', () => {
       type: 'message',
       url: `/conversation=${ids.conversation}`,
       subtitle: expect.stringContaining('Ada Admin'),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect((await scoped(who.admin, 'messages', 'tracking link')).ids).toEqual([ids.message]);
     // a member of neither side, an admin included, finds nothing of it

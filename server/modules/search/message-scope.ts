@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { conversationMembers, messages, users } from '../../db/schema';
 import { escapeRegex, type SearchTerm } from './match';
-import { BEST_FIRST, joinParts, NOTHING, type ScopeSearch } from './types';
+import { BEST_FIRST, NOTHING, type ScopeSearch } from './types';
 import { messageWordQuery } from './word-corrections';
 
 const SNIPPET = 90;
@@ -89,7 +89,8 @@ export const searchMessages: ScopeSearch = async (db, user, term, page) => {
       id: r.id,
       type: 'message' as const,
       title: snippet(r.body),
-      subtitle: joinParts(r.sender, r.createdAt.toISOString().slice(0, 10)),
+      subtitle: r.sender ?? '',
+      date: r.createdAt.toISOString().slice(0, 10),
       url: `/conversation=${r.conversationId}`,
     },
   }));

@@ -58,6 +58,11 @@ export const searchResultSchema = z.object({
   type: z.enum(RESULT_TYPES),
   title: z.string(),
   subtitle: z.string(),
+  /**
+   * The item's day (YYYY-MM-DD, UTC) or month (YYYY-MM) where it has one, apart from the subtitle so the
+   * client writes it in the user's locale like every other date.
+   */
+  date: z.string().optional(),
   /** the client route that opens the item */
   url: z.string(),
 });

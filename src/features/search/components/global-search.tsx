@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQuickSearchQuery } from '../../../components/quick-search';
 import { MIN_SEARCH_LENGTH } from '../../../lib/search';
 import { useGlobalSearch } from '../api/get-global-search';
+import { resultDescription } from '../result-description';
 import { searchDialogMounted, searchSpotlightStore } from '../search-spotlight-store';
 import { SEARCH_FAILED_TEXT, SEARCH_GROUPS, type GlobalSearchResults, type SearchResult } from '../types';
 import { useRecentSearches } from '../use-recent-searches';
@@ -47,7 +48,7 @@ function ResultGroups({ data, onOpen }: { data: GlobalSearchResults; onOpen(resu
         <Spotlight.Action
           key={`${result.type}-${result.id}`}
           label={result.title}
-          description={result.subtitle}
+          description={resultDescription(result)}
           rightSection={
             <Text size="xs" c="dimmed" visibleFrom="xs">
               {TYPE_LABELS[result.type]}

@@ -7,6 +7,7 @@ import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { paramsOf, recordQueryParams } from '../../support/record-query-params';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
+import { formatDate } from '../../../../src/lib/format-date';
 
 let server: FakeServer;
 const sent = recordQueryParams();
@@ -24,6 +25,15 @@ const walker: SearchResult = {
   title: 'Walker Weekly',
   subtitle: 'Peter Walker · SE · Publisher',
   url: '/publishers?publisher=pub-2',
+};
+
+const note: SearchResult = {
+  id: 'msg-3',
+  type: 'message',
+  title: 'Is the marathon banner ready?',
+  subtitle: 'Ada Admin',
+  date: '2025-03-04',
+  url: '/conversation=conv-3',
 };
 
 function results(overrides: Partial<GlobalSearchResults> = {}): GlobalSearchResults {
@@ -53,7 +63,7 @@ beforeEach(async () => {
     })
     .on('GET', '/search/global', {
       status: 200,
-      body: results({ campaigns: [gear], publishers: [walker] }),
+      body: results({ campaigns: [gear], publishers: [walker], messages: [note] }),
     });
   signIn();
 });
@@ -89,6 +99,11 @@ describe('global search', { timeout: 20_000 }, () => {
     expect(within(list).getByRole('group', { name: 'Campaigns' })).toHaveTextContent('Marathon Gear');
     expect(within(list).getByRole('group', { name: 'Publishers' })).toHaveTextContent('Walker Weekly');
     expect(within(list).queryByRole('group', { name: 'Invoices' })).not.toBeInTheDocument();
+    // a message's day is written like every other date of the app, after its sender
+    expect(within(list).getByRole('group', { name: 'Messages' })).toHaveTextContent(
+      `Ada Admin · ${formatDate('2025-03-04')}`,
+    );
+    expect(list).not.toHaveTextContent('2025-03-04');
 
     // the best match is selected as the results arrive; the arrows move on from it
     const option = (name: string) => within(list).getByText(name).closest('[data-action]');
