@@ -12,6 +12,7 @@ import {
   type ReportFigures,
   type ReportViewer,
 } from '../types';
+import { rowLabel } from '../utils/row-label';
 import { sortRows, type ReportSortField } from '../utils/sort-rows';
 
 interface Column {
@@ -65,7 +66,7 @@ export function ReportTable({ report, viewer }: { report: Report; viewer: Report
         {rows.map((row) => (
           <Table.Tr key={row.key}>
             <Table.Th scope="row" fw={500}>
-              {row.label}
+              {rowLabel(report.group_by, row)}
             </Table.Th>
             {columns.map((column) => (
               <Table.Td key={column.field} ta="right">

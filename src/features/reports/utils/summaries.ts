@@ -2,6 +2,7 @@ import { formatRange } from '../../../lib/date-range';
 import { formatMoney } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-number';
 import { GROUP_BY_LABELS, type Report, type ReportRow } from '../types';
+import { rowLabel } from './row-label';
 
 /** A time report's chart in words: totals and the busiest period. */
 export function timeSummary(report: Report): string {
@@ -12,7 +13,7 @@ export function timeSummary(report: Report): string {
   const unit = GROUP_BY_LABELS[report.group_by].toLowerCase();
   const peak =
     top && top.clicks > 0
-      ? `; the ${unit} with most clicks is ${top.label} (${formatCount(top.clicks)})`
+      ? `; the ${unit} with most clicks is ${rowLabel(report.group_by, top)} (${formatCount(top.clicks)})`
       : '';
   return `Clicks and conversions by ${unit}, ${formatRange(report)}: ${formatCount(report.totals.clicks)} clicks and ${formatCount(report.totals.conversions)} conversions${peak}.`;
 }

@@ -7,6 +7,7 @@ import { paramsOf, recordQueryParams } from '../../support/record-query-params';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { campaignReport, dayReport } from './report-fixtures';
+import { formatDate } from '../../../../src/lib/format-date';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -52,7 +53,9 @@ describe('reports', () => {
     server.on('GET', '/reports', { status: 200, body: dayReport });
     renderApp('/reports');
     expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
-    expect(await rowLabels()).toEqual(['2025-03-01', '2025-03-02']);
+    // days written like every other date of the app, not as the API's keys
+    expect(await rowLabels()).toEqual([formatDate('2025-03-01'), formatDate('2025-03-02')]);
+    expect(formatDate('2025-03-01')).not.toBe('2025-03-01');
     const total = within(await table()).getByRole('row', { name: /^Total/ });
     expect(
       within(total)
