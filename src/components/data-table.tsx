@@ -12,11 +12,13 @@ interface DataTableProps extends TableProps {
 
 /**
  * A list table that never makes the page wider than the screen: on a narrow screen it scrolls
- * horizontally inside its box, with the first column kept in view.
+ * horizontally inside its box, with the first column kept in view (and on a phone kept narrow, so the
+ * other columns show beside it), and a scrollbar that shows whenever there is more to the side: a phone
+ * has no hover to reveal it.
  */
 export function DataTable({ minWidth, className, head, children, ...props }: DataTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
       <Table className={className ? `${classes.table} ${className}` : classes.table} {...props}>
         {head && (
           <Table.Thead>

@@ -35,7 +35,7 @@ export function DetailsCard<T>({ noun, query, title, rows }: DetailsCardProps<T>
           {rows(data).map(([label, value]) => (
             <Table.Tr key={label}>
               <Table.Th scope="row">{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -111,6 +111,35 @@ describe('rough edges a new user hit', () => {
       await page.getByRole('menuitem', { name: item }).waitFor();
   });
 
+  it("shows a list's figures beside its first column and a campaign's details whole on a phone", async () => {
+    const { page } = await app.openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+    await page.goto('/campaigns');
+    const table = page.getByRole('table', { name: 'Campaigns' });
+    await table.getByRole('row').nth(1).waitFor();
+    // the first column keeps to about 40% of the screen, so the next two start in view
+    for (const heading of ['Category', 'Status']) {
+      const box = await table.getByRole('columnheader', { name: heading }).boundingBox();
+      expect({ heading, inView: box !== null && box.x + box.width / 2 < 390 }).toEqual({
+        heading,
+        inView: true,
+      });
+    }
+    // a long landing URL and terms wrap inside the dialog
+    await table.getByRole('button', { name: /^Brennan Cloud Backup/ }).click();
+    await page
+      .getByRole('dialog', { name: /^Brennan Cloud Backup/ })
+      .getByText('Terms')
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/rough-edges-campaign-details-390.png` });
+    const body = await page.evaluate<{ scrollWidth: number; clientWidth: number }>(`(() => {
+      const body = document.querySelector('.mantine-Modal-body');
+      return { scrollWidth: body.scrollWidth, clientWidth: body.clientWidth };
+    })()`);
+    expect(body.scrollWidth).toBeLessThanOrEqual(body.clientWidth);
+  });
+
   it('greets a visitor with the product, a pitch and a way to register', async () => {
     const { page } = await app.openPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -22,10 +22,11 @@ interface CampaignDetailsProps {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th w={180} scope="row">
+      <Table.Th w={{ base: 120, xs: 180 }} scope="row">
         {label}
       </Table.Th>
-      <Table.Td>{children}</Table.Td>
+      {/* a long landing URL or terms wrap inside the dialog instead of running off a phone's screen */}
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
     </Table.Tr>
   );
 }
