@@ -42,12 +42,5 @@ export interface CommissionFilters {
   to: string | null;
 }
 
-export const DEFAULT_COMMISSION_FILTERS: CommissionFilters = {
-  status: 'all',
-  campaign_id: null,
-  from: null,
-  to: null,
-};
-
 /** Who looks at the commissions; advertisers and admins decide them, publishers only read. */
 export type CommissionViewer = 'advertiser' | 'publisher' | 'admin';

@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Loader, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { showSuccess } from '../../../lib/toast';
+import { pageParam, useUrlParams } from '../../../lib/use-url-params';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
-import { APPLICATION_STATUSES, statusLabel } from '../types';
+import { APPLICATION_STATUSES, statusLabel, type ApplicationStatus } from '../types';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { TrackingLink } from './tracking-link';
 
@@ -16,10 +18,19 @@ const STATUS_OPTIONS = [
   ...APPLICATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
 ];
 
+/** The list's filter and page in the URL (?status=approved&page=2): a reload keeps them. */
+const LIST_PARAMS = { status: 'all', page: '1' };
+
+const isStatus = (value: string): value is ApplicationStatus =>
+  (APPLICATION_STATUSES as readonly string[]).includes(value);
+
 /** A publisher's own applications (the /applications screen). */
 export function ApplicationsList() {
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
+  const navigate = useNavigate();
+  const [params, setParams] = useUrlParams(LIST_PARAMS);
+  const status = isStatus(params.status) ? params.status : 'all';
+  const page = pageParam(params.page);
+  const setPage = (next: number) => setParams({ page: String(next) });
   const { data, error, isPending } = useApplications({ status, page, limit: PAGE_SIZE });
   const decide = useDecideApplication();
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -30,10 +41,7 @@ export function ApplicationsList() {
         label="Status filter"
         data={STATUS_OPTIONS}
         value={status}
-        onChange={(event) => {
-          setStatus(event.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(event) => setParams({ status: event.currentTarget.value, page: '1' })}
         maw={240}
       />
       {error && (
@@ -47,7 +55,19 @@ export function ApplicationsList() {
         </Alert>
       )}
       {isPending && <Loader size="sm" aria-label="Loading applications" />}
-      {data && data.items.length === 0 && <Text c="dimmed">No applications yet. Apply from Campaigns.</Text>}
+      {data && data.items.length === 0 && status !== 'all' && (
+        <EmptyState
+          title={`No ${statusLabel(status).toLowerCase()} applications`}
+          action={{ label: 'Show all applications', onClick: () => setParams({ status: 'all', page: '1' }) }}
+        />
+      )}
+      {data && data.items.length === 0 && status === 'all' && (
+        <EmptyState
+          title="No applications yet"
+          description="Apply to a campaign with one of your verified websites."
+          action={{ label: 'Browse campaigns', onClick: () => navigate('/campaigns') }}
+        />
+      )}
       {data && data.items.length > 0 && (
         <DataTable
           minWidth={760}

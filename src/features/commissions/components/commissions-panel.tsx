@@ -4,12 +4,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useFormatMoney } from '../../../lib/display-money';
 import { showToast } from '../../../lib/toast';
 import { useUiPreferences } from '../../../lib/ui-preferences';
+import { pageParam, useUrlParams } from '../../../lib/use-url-params';
 import { useBulkDecideCommissions } from '../api/bulk-decide-commissions';
 import { useDecideCommission, type CommissionDecision } from '../api/decide-commission';
 import { useCommissionTotals } from '../api/get-commission-totals';
 import { useCommissions } from '../api/get-commissions';
 import {
-  DEFAULT_COMMISSION_FILTERS,
+  COMMISSION_STATUSES,
   type BulkResult,
   type Commission,
   type CommissionBalance,
@@ -35,6 +36,25 @@ interface CommissionsPanelProps {
 
 type Asking = { commission: Commission; decision: 'reject' | 'reverse' } | { bulk: true } | null;
 
+/** The filters and page in the URL (?status=approved&campaign_id=…&from=…&to=…&page=3; not
+ * `campaign`, which opens a campaign's details on any page): a reload keeps them. */
+const LIST_PARAMS = { status: 'all', campaign_id: '', from: '', to: '', page: '1' };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function filtersOf(params: typeof LIST_PARAMS): CommissionFilters {
+  const status = (COMMISSION_STATUSES as readonly string[]).includes(params.status)
+    ? (params.status as CommissionFilters['status'])
+    : 'all';
+  const from = DAY.test(params.from) ? params.from : null;
+  const to = DAY.test(params.to) ? params.to : null;
+  return {
+    status,
+    campaign_id: params.campaign_id || null,
+    from: from && to ? from : null,
+    to: from && to ? to : null,
+  };
+}
+
 const plural = (n: number) => `${n} ${n === 1 ? 'commission' : 'commissions'}`;
 const DONE: Record<RowDecision, string> = { approve: 'approved', reject: 'rejected', reverse: 'reversed' };
 
@@ -45,8 +65,9 @@ const DONE: Record<RowDecision, string> = { approve: 'approved', reject: 'reject
 export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: CommissionsPanelProps) {
   const money = useFormatMoney();
   const [{ tablePageSize: limit }] = useUiPreferences();
-  const [filters, setFilters] = useState<CommissionFilters>(DEFAULT_COMMISSION_FILTERS);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useUrlParams(LIST_PARAMS);
+  const filters = filtersOf(params);
+  const page = pageParam(params.page);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [asking, setAsking] = useState<Asking>(null);
   const [failures, setFailures] = useState<{ label: string; detail: string }[]>([]);
@@ -63,12 +84,17 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / limit)) : 1;
 
   const changeFilters = (next: CommissionFilters) => {
-    setFilters(next);
-    setPage(1);
+    setParams({
+      status: next.status,
+      campaign_id: next.campaign_id ?? '',
+      from: next.from ?? '',
+      to: next.to ?? '',
+      page: '1',
+    });
     setSelected(new Set());
   };
   const changePage = (next: number) => {
-    setPage(next);
+    setParams({ page: String(next) });
     setSelected(new Set());
   };
   const select = (ids: string[], on: boolean) =>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Application } from '../../../../src/features/applications/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
+import { paramsOf, recordQueryParams } from '../../support/record-query-params';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { makeCampaign } from '../campaigns/campaign-fixtures';
@@ -10,6 +11,7 @@ import { makeCampaign } from '../campaigns/campaign-fixtures';
 const SLOW = { timeout: 5000 };
 
 let server: FakeServer;
+const sent = recordQueryParams();
 
 function makeApplication(overrides: Partial<Application> = {}): Application {
   return {
@@ -37,6 +39,32 @@ beforeEach(() => {
 });
 
 describe('applications', () => {
+  it('keeps its status filter in the URL, and says when no application has that status', async () => {
+    server
+      .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'pub-1', role: 'publisher' }) })
+      .on('GET', '/applications', () => {
+        const status = paramsOf(sent, 'GET', '/applications').at(-1)?.status;
+        const items = [makeApplication({ id: 'a-1', status: 'pending', campaign_name: 'Bags' })];
+        return { status: 200, body: status === 'withdrawn' ? [] : items };
+      });
+    // a reload of /applications?status=pending: the filter is as it was left
+    const { user, router } = renderApp('/applications?status=pending');
+    const filter = await screen.findByRole('combobox', { name: 'Status filter' });
+    expect(filter).toHaveValue('pending');
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(paramsOf(sent, 'GET', '/applications')[0]).toMatchObject({ status: 'pending' });
+
+    await user.selectOptions(filter, 'withdrawn');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=withdrawn'));
+    expect(await screen.findByText('No withdrawn applications')).toBeInTheDocument();
+    expect(screen.queryByText(/no applications yet/i)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show all applications' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(filter).toHaveValue('all');
+    expect(await screen.findByRole('table', { name: 'Applications' })).toHaveTextContent('Bags');
+  });
+
   it('shows a publisher the tracking link of an approved application and lets them withdraw a pending one', async () => {
     const applications = [
       makeApplication({ id: 'a-1', status: 'approved', tracking_code: 'abc123', campaign_name: 'Shoes' }),

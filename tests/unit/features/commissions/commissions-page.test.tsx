@@ -35,7 +35,7 @@ describe('commissions filters', () => {
       body: [makeCommission()],
       headers: { 'x-total-count': '60' },
     });
-    const { user } = renderApp('/commissions');
+    const { user, router } = renderApp('/commissions');
     await table();
     expect(lastList()).toEqual({ limit: 25, offset: 0 });
     expect(lastTotals()).toEqual({});
@@ -65,6 +65,33 @@ describe('commissions filters', () => {
     expect(to).toMatch(/^\d{4}-\d{2}-12$/);
     expect(offset).toBe(0);
     expect(lastTotals()).toEqual({ campaign_id: 'c-bags', from, to });
+    // all of it in the URL, where a reload finds it
+    expect(router.state.location.search).toBe(
+      `?status=pending&campaign_id=c-bags&from=${String(from)}&to=${String(to)}`,
+    );
+  });
+
+  it('keeps its filters and page in the URL, so a reload shows the same list', async () => {
+    server.on('GET', '/commissions', {
+      status: 200,
+      body: [makeCommission()],
+      headers: { 'x-total-count': '60' },
+    });
+    const first = renderApp('/commissions');
+    await table();
+    await first.user.click(screen.getByRole('radio', { name: 'Approved' }));
+    await first.user.click(
+      within(screen.getByRole('navigation', { name: 'Pages of commissions' })).getByText('3'),
+    );
+    await waitFor(() => expect(first.router.state.location.search).toBe('?status=approved&page=3'));
+    first.unmount();
+
+    // the same address opened again, as after a reload
+    sent.length = 0;
+    renderApp(`/commissions${first.router.state.location.search}`);
+    await table();
+    await waitFor(() => expect(lastList()).toEqual({ status: 'approved', limit: 10, offset: 20 }));
+    expect(screen.getByRole('radio', { name: 'Approved' })).toBeChecked();
   });
 });
 
