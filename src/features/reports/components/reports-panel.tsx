@@ -1,16 +1,38 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { lastDays } from '../../../lib/date-range';
+import { useUrlParams, type UrlParams } from '../../../lib/use-url-params';
 import { useDownloadReportCsv } from '../api/download-report-csv';
 import { useReport } from '../api/get-report';
-import type { FilterOption, ReportViewer } from '../types';
+import { groupBysFor, type FilterOption, type GroupBy, type ReportViewer } from '../types';
 import { ReportChart } from './report-chart';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportTable } from './report-table';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * The filters in the URL (?group_by=campaign&from=2026-11-01&to=2026-11-07&campaign_id=…), so a reload or
+ * a shared link shows the same report; without dates it is the last 30 days up to today.
+ */
+const REPORT_PARAMS = { group_by: 'day', from: '', to: '', campaign_id: '', publisher_id: '' };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function filtersOf(params: UrlParams<keyof typeof REPORT_PARAMS>, viewer: ReportViewer): ReportFilterValues {
+  const groupBys: readonly string[] = groupBysFor(viewer);
+  const range =
+    DAY.test(params.from) && DAY.test(params.to) && params.from <= params.to
+      ? { from: params.from, to: params.to }
+      : lastDays(30);
+  const others = viewer !== 'publisher';
+  return {
+    group_by: (groupBys.includes(params.group_by) ? params.group_by : 'day') as GroupBy,
+    ...range,
+    campaign_id: (others && params.campaign_id) || null,
+    publisher_id: (others && params.publisher_id) || null,
+  };
+}
 
 interface ReportsPanelProps {
   viewer: ReportViewer;
@@ -22,12 +44,20 @@ interface ReportsPanelProps {
 
 /** Figures grouped by time or by a dimension, as a chart and a sortable table, exportable as CSV. */
 export function ReportsPanel({ viewer, currency, campaignOptions, publisherOptions }: ReportsPanelProps) {
-  const [filters, setFilters] = useState<ReportFilterValues>(() => ({
-    group_by: 'day',
-    ...lastDays(30),
-    campaign_id: null,
-    publisher_id: null,
-  }));
+  const [urlParams, setUrlParams] = useUrlParams(REPORT_PARAMS);
+  const filters = filtersOf(urlParams, viewer);
+  const setFilters = (next: ReportFilterValues) => {
+    // the last 30 days stay relative: the address says nothing, and tomorrow it means tomorrow's 30 days
+    const fallback = lastDays(30);
+    const relative = next.from === fallback.from && next.to === fallback.to;
+    setUrlParams({
+      group_by: next.group_by,
+      from: relative ? '' : next.from,
+      to: relative ? '' : next.to,
+      campaign_id: next.campaign_id ?? '',
+      publisher_id: next.publisher_id ?? '',
+    });
+  };
   const params = { ...filters, currency };
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useReport(params);
   const download = useDownloadReportCsv();

@@ -123,6 +123,36 @@ describe('reports', () => {
     );
   });
 
+  it('keeps the grouping, dates and filters in the URL, so a reload shows the same report', async () => {
+    server.on('GET', '/reports', () => ({
+      status: 200,
+      body: reportParams().at(-1)?.group_by === 'campaign' ? campaignReport : dayReport,
+    }));
+    const first = renderApp('/reports');
+    await table();
+    // the default, the last 30 days, stays out of the address
+    expect(first.router.state.location.search).toBe('');
+    await pick(first.user, 'Group by', 'Campaign');
+    await pick(first.user, 'Campaign', 'Shoes');
+    await waitFor(() =>
+      expect(first.router.state.location.search).toBe('?group_by=campaign&campaign_id=c-shoes'),
+    );
+    first.unmount();
+
+    sent.length = 0;
+    renderApp('/reports?group_by=week&from=2025-03-01&to=2025-03-30&campaign_id=c-shoes');
+    await table();
+    expect(reportParams()[0]).toEqual({
+      group_by: 'week',
+      from: '2025-03-01',
+      to: '2025-03-30',
+      campaign_id: 'c-shoes',
+      currency: 'EUR',
+      format: 'json',
+    });
+    expect(screen.getByRole('combobox', { name: 'Group by' })).toHaveValue('Week');
+  });
+
   it('exports CSV with the same parameters and the bearer token, as a file download', async () => {
     server.on('GET', '/reports', () =>
       reportParams().at(-1)?.format === 'csv'
