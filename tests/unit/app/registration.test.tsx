@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkPasswordStrength } from '../../../src/lib/password-strength';
 import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
@@ -214,6 +214,23 @@ describe('password reset', () => {
     await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has expired.');
+  });
+
+  it('offers a new link instead of the form when the link is used or expired', async () => {
+    server.on('POST', '/auth/reset-password', {
+      status: 400,
+      body: { detail: 'This password reset link has already been used' },
+    });
+    const { user, router } = renderApp('/reset-password?token=t0k');
+    await user.click(await screen.findByLabelText('New password'));
+    await user.paste(STRONG);
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This password reset link has already been used',
+    );
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Request a new reset link' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
   });
 
   it("shows 'Failed to reset password' when the server gives no detail", async () => {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { errorMessage, FALLBACK_MESSAGES, httpStatus } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateNewPassword } from '../utils/validation';
@@ -28,6 +28,20 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <Stack>
         <Alert color="red" variant="light">
           This password reset link is incomplete. Ask for a new one.
+        </Alert>
+        <Anchor component={Link} to="/forgot-password">
+          Request a new reset link
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  // A 400 is about the link itself (unknown, used or expired): another password cannot help, a new link can.
+  if (httpStatus(reset.error) === 400) {
+    return (
+      <Stack>
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(reset.error, FALLBACK_MESSAGES.resetPassword)}
         </Alert>
         <Anchor component={Link} to="/forgot-password">
           Request a new reset link
