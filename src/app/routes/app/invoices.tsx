@@ -14,6 +14,7 @@ export function InvoicesRoute() {
       <RoleNotice
         title="Invoices"
         text="Invoices bill advertisers; your payouts and their statements are on the commissions page."
+        link={{ to: '/commissions', label: 'Go to commissions and payouts' }}
       />
     );
   }

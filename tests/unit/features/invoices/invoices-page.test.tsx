@@ -112,11 +112,13 @@ describe('an advertiser’s invoices', () => {
     SLOW,
   );
 
-  it('tells a publisher the page is not theirs without asking the server', async () => {
+  it('tells a publisher the page is not theirs without asking the server, and where their payouts are', async () => {
     server.on('GET', '/auth/me', { status: 200, body: makeUser({ role: 'publisher' }) });
-    renderApp('/invoices');
+    const { router, user } = renderApp('/invoices');
     expect(await screen.findByText(/Invoices bill advertisers/)).toBeInTheDocument();
     expect(server.callsTo('GET', '/invoices')).toHaveLength(0);
+    await user.click(screen.getByRole('link', { name: 'Go to commissions and payouts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/commissions'));
   });
 });
 
