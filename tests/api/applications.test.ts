@@ -132,7 +132,7 @@ describe('applying', () => {
     const c = await campaign(tok.advA, { allowed_countries: ['DK', 'SE'] });
     const outside = await applyTo(tok.pub, c.id, w.id);
     expect(outside.statusCode).toBe(422);
-    expect(outside.json()).toEqual({ detail: 'This campaign accepts publishers from DK, SE only' });
+    expect(outside.json()).toEqual({ detail: 'This campaign accepts publishers from Denmark, Sweden only' });
     await t.database.db.update(profiles).set({ country: 'SE' }).where(eq(profiles.userId, ids.pub));
     expect((await applyTo(tok.pub, c.id, w.id)).statusCode).toBe(201);
     const adv = await applyTo(tok.advA, c.id, w.id);

@@ -52,6 +52,10 @@ async function approveInTx(db: Db, app: q.ApplicationRow, actorId: string | null
   });
 }
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** 'GB' → 'United Kingdom', as the app names countries; the code where there is no name. */
+const countryName = (code: string): string => regionNames.of(code) ?? code;
+
 export async function apply(db: Db, user: UserRow, body: z.output<typeof applyBody>): Promise<Application> {
   if (user.role !== 'publisher') throw forbidden('Only publishers can apply to campaigns');
   const campaign = await findCampaign(db, body.campaign_id);
@@ -67,7 +71,7 @@ export async function apply(db: Db, user: UserRow, body: z.output<typeof applyBo
     const country = me?.profile?.country;
     if (!country || !campaign.allowedCountries.includes(country)) {
       throw unprocessable(
-        `This campaign accepts publishers from ${campaign.allowedCountries.join(', ')} only`,
+        `This campaign accepts publishers from ${campaign.allowedCountries.map(countryName).join(', ')} only`,
       );
     }
   }

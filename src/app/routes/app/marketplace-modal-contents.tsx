@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { modals, type ContextModalProps } from '@mantine/modals';
-import { ApplyForm } from '../../../features/applications/components/apply-form';
+import { ApplyForm, type ApplyFormProps } from '../../../features/applications/components/apply-form';
 import { CampaignApplicationsPanel } from '../../../features/applications/components/campaign-applications-panel';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
@@ -18,6 +18,7 @@ import { useWebsites } from '../../../features/websites/api/get-websites';
 import { WebsiteForm } from '../../../features/websites/components/website-form';
 import type { Website } from '../../../features/websites/types';
 import { errorMessage } from '../../../lib/api-client';
+import { countryName } from '../../../lib/countries';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { campaignEditSlots } from './campaign-edit-slots';
 
@@ -140,7 +141,30 @@ export function CampaignPublishersModal({ innerProps }: ContextModalProps<{ camp
   return <CampaignApplicationsPanel campaignId={innerProps.campaignId} />;
 }
 
+/**
+ * The campaign's countries against the publisher's (the server refuses the same): said before the form
+ * rather than after sending it. Nothing while the campaign is still loading; the server still decides.
+ */
+function countryRule(
+  allowed: readonly string[] | undefined,
+  country: string | null | undefined,
+): ApplyFormProps['ineligible'] {
+  if (!allowed || allowed.length === 0 || (country && allowed.includes(country))) return undefined;
+  const names = allowed.map((code) => countryName(code)).join(', ');
+  if (!country) {
+    return {
+      reason: `This campaign accepts publishers from ${names} only. Add your country to your profile first.`,
+      fix: { href: '/profile', label: 'Go to your profile' },
+    };
+  }
+  return {
+    reason: `This campaign accepts publishers from ${names} only; your profile says ${countryName(country)}.`,
+  };
+}
+
 export function CampaignApplicationModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
+  const user = useAuthUser();
+  const campaign = useCampaign(innerProps.campaignId);
   // Verification status decides who may apply: never trust a cached (possibly persisted) copy here.
   const { data: websites, error, isPending, isFetchedAfterMount } = useWebsites({ refetchOnMount: 'always' });
   if (isPending || (!isFetchedAfterMount && !error))
@@ -155,6 +179,7 @@ export function CampaignApplicationModal({ innerProps }: ContextModalProps<{ cam
   return (
     <ApplyForm
       campaignId={innerProps.campaignId}
+      ineligible={countryRule(campaign.data?.allowed_countries, user?.profile.country)}
       websites={websites.map((w) => ({
         id: w.id,
         label: `${w.name} (${w.url})`,

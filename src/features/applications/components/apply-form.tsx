@@ -11,21 +11,36 @@ export interface ApplyWebsiteOption {
   verified: boolean;
 }
 
-interface ApplyFormProps {
+export interface ApplyFormProps {
   campaignId: string;
   /** The publisher's websites (the app loads them from the websites feature). */
   websites: ApplyWebsiteOption[];
   onApplied?(application: Application): void;
+  /**
+   * Why this publisher cannot apply at all (e.g. the campaign's countries do not include theirs), with
+   * where to fix it if they can: shown instead of the form. The app works it out from the campaign and the
+   * signed-in user.
+   */
+  ineligible?: { reason: string; fix?: { href: string; label: string } };
 }
 
 /** campaignApplication: apply to a campaign with one of your verified websites. */
-export function ApplyForm({ campaignId, websites, onApplied }: ApplyFormProps) {
+export function ApplyForm({ campaignId, websites, onApplied, ineligible }: ApplyFormProps) {
   const apply = useApplyToCampaign();
   const verified = websites.filter((w) => w.verified);
   const form = useForm({
     initialValues: { campaign_id: campaignId, website_id: verified[0]?.id ?? '', message: '' },
     validate: schemaResolver(applyInputSchema, { sync: true }),
   });
+
+  if (ineligible) {
+    return (
+      <Alert color="yellow" variant="light" title="You cannot apply to this campaign">
+        {ineligible.reason}{' '}
+        {ineligible.fix && <Anchor href={ineligible.fix.href}>{ineligible.fix.label}</Anchor>}
+      </Alert>
+    );
+  }
 
   if (verified.length === 0) {
     return (

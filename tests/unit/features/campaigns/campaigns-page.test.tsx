@@ -156,6 +156,34 @@ describe('campaigns screen', () => {
     expect(await screen.findByText('Active campaigns')).toBeInTheDocument();
   });
 
+  it("says before the form when the campaign's countries leave the publisher out", async () => {
+    const campaign = makeCampaign({
+      name: 'Pay',
+      allowed_countries: ['GB', 'IE'],
+      tracking_secret: undefined,
+    });
+    const paula = makeUser({ id: 'pub-1', role: 'publisher' });
+    server
+      .on('GET', '/auth/me', {
+        status: 200,
+        body: { ...paula, profile: { ...paula.profile, country: 'PT' } },
+      })
+      .on('GET', '/campaigns', { status: 200, body: [campaign] })
+      .on('GET', `/campaigns/${campaign.id}`, { status: 200, body: campaign })
+      .on('GET', '/websites', {
+        status: 200,
+        body: [{ id: 'w-1', name: 'Blog', url: 'https://blog.example', verification_status: 'verified' }],
+      });
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: 'Apply to Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply to Pay' });
+    expect(await within(dialog).findByText('You cannot apply to this campaign')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      'This campaign accepts publishers from United Kingdom, Ireland only; your profile says Portugal.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument();
+  });
+
   it('sends an application from campaignApplication', async () => {
     const campaign = makeCampaign({ name: 'Shoes', tracking_secret: undefined });
     server
