@@ -105,6 +105,8 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
+            {status === 'denied' &&
+              ". Notifications are blocked for this site: allow them in your browser's site settings, then enable push here."}
           </Alert>
         )}
         {subscriptions.error && (

@@ -77,6 +77,12 @@ const apiBackend: PushBackend = {
   remove: unsubscribePush,
 };
 
+/** Why the browser would not subscribe, and what usually fixes it. */
+export function subscribeFailed(error: unknown): string {
+  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+  return `This browser could not set up push notifications${detail}. Push needs the site on HTTPS (or localhost) and a browser with its push service turned on; private windows and some browsers have none.`;
+}
+
 function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new PushError(message)), PUSH_TIMEOUT_MS);
@@ -185,7 +191,13 @@ export function createPushStore(
     subscription ??= await withTimeout(
       registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
       "The browser's push service did not answer. Check the connection and try again.",
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof PushError) throw error;
+      // The browser's own words (e.g. "Registration failed - permission denied" with notifications
+      // allowed) say nothing about what to do.
+      console.error('Push subscription failed', error);
+      throw new PushError(subscribeFailed(error));
+    });
 
     try {
       await backend.save(toBody(subscription, env.userAgent));

@@ -105,6 +105,9 @@ describe('push settings', () => {
     await user.click(enable);
     expect(await within(card).findByRole('alert')).toHaveTextContent(message);
     expect(await status(label)).toBeInTheDocument();
+    // blocked: where to unblock it, with the spec's message
+    if (prompt === 'denied')
+      expect(within(card).getByRole('alert')).toHaveTextContent("allow them in your browser's site settings");
   });
 
   it(`shows "${PUSH_ERRORS.saveFailed}" when the server refuses the subscription`, async () => {

@@ -131,6 +131,19 @@ describe('enabling push', () => {
     expect(store.getState()).toMatchObject({ status: 'granted', endpoint: null });
   });
 
+  it("says what to do when the browser refuses to subscribe, with the browser's words", async () => {
+    const browser = fakeBrowser({ permission: 'granted' });
+    // (a DOMException in a browser, where it is an Error)
+    browser.pushManager.subscribe.mockRejectedValueOnce(new Error('Registration failed - permission denied'));
+    const store = storeFor(browser.env);
+    const failure = store.enable(VAPID_KEY);
+    await expect(failure).rejects.toThrow(
+      /^This browser could not set up push notifications \(Registration failed - permission denied\)\. Push needs the site on HTTPS/,
+    );
+    expect(store.getState()).toMatchObject({ status: 'granted', endpoint: null });
+    expect(server.callsTo('POST', '/my/push/subscribe')).toHaveLength(0);
+  });
+
   it('reuses a subscription made for the same key without asking again', async () => {
     const existing = fakeSubscription('https://push.example/send/abc');
     const browser = fakeBrowser({ permission: 'granted', existing });
