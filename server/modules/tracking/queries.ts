@@ -290,7 +290,8 @@ export async function listTrackingLinks(db: Db, filter: TrackingLinkFilter) {
       websiteId: trackingLinks.websiteId,
       websiteUrl: websites.url,
       createdAt: trackingLinks.createdAt,
-      clicks: sql<number>`(select count(*)::int from ${clicks} where ${clicks.linkId} = ${trackingLinks.id} and not ${clicks.isTest})`,
+      // counted as reports count them: no test clicks, no bots
+      clicks: sql<number>`(select count(*)::int from ${clicks} where ${clicks.linkId} = ${trackingLinks.id} and not ${clicks.isTest} and not ${clicks.isBot})`,
       conversions: sql<number>`(select count(*)::int from ${conversions} c join ${clicks} k on k.id = c.click_id where k.link_id = ${trackingLinks.id} and not c.is_test)`,
     })
     .from(trackingLinks)

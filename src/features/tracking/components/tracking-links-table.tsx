@@ -1,6 +1,7 @@
 import { Button, Code, CopyButton, Group, Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { formatCount } from '../../../lib/format-number';
 import type { TrackingLink } from '../types';
 
 interface TrackingLinksTableProps {
@@ -71,8 +72,8 @@ export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTable
             <Table.Td>
               <LinkUrl link={link} name={`${nameOf(link)} (${link.website_url})`} />
             </Table.Td>
-            <Table.Td ta="right">{link.clicks}</Table.Td>
-            <Table.Td ta="right">{link.conversions}</Table.Td>
+            <Table.Td ta="right">{formatCount(link.clicks)}</Table.Td>
+            <Table.Td ta="right">{formatCount(link.conversions)}</Table.Td>
             <Table.Td>
               <LinkStatus link={link} />
             </Table.Td>

@@ -6,6 +6,7 @@ import { makeUser } from '../../support/users';
 import { makeCampaign } from '../campaigns/campaign-fixtures';
 import { paramsOf, recordQueryParams } from '../commissions/commission-fixtures';
 import { makeTrackingLink, PASSING_TEST } from './tracking-fixtures';
+import { formatCount } from '../../../../src/lib/format-number';
 
 let server: FakeServer;
 const sent = recordQueryParams();
@@ -28,7 +29,7 @@ const bags = makeCampaign({
 function serveAdvertiser() {
   const links = {
     'c-shoes': [
-      makeTrackingLink({ campaign_id: 'c-shoes', publisher_name: 'Paula', clicks: 12, conversions: 3 }),
+      makeTrackingLink({ campaign_id: 'c-shoes', publisher_name: 'Paula', clicks: 1409, conversions: 3 }),
       makeTrackingLink({ campaign_id: 'c-shoes', publisher_name: 'Peter', active: false }),
     ],
     'c-bags': [makeTrackingLink({ campaign_id: 'c-bags', publisher_name: 'Priya' })],
@@ -52,7 +53,9 @@ describe('advertiser /tracking', () => {
     const table = await linksTable();
     const paula = within(table).getByRole('row', { name: /Paula/ });
     expect(within(paula).getByRole('button', { name: /Copy tracking link of Paula/ })).toBeInTheDocument();
-    expect(within(paula).getByText('12')).toBeInTheDocument();
+    // counts written like every other figure of the app
+    expect(within(paula).getByText(formatCount(1409))).toBeInTheDocument();
+    expect(formatCount(1409)).not.toBe('1409');
     expect(within(paula).getByText('Active')).toBeInTheDocument();
     expect(
       within(within(table).getByRole('row', { name: /Peter/ })).getByText('Inactive'),
