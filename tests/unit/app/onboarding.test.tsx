@@ -67,6 +67,40 @@ describe('onboarding', () => {
     ]);
   });
 
+  it('lets someone who signed up with an e-mail alone give the name the app greets them by', async () => {
+    let current: User = { ...newAdvertiser, name: 'adam.adv' };
+    server
+      .on('GET', '/auth/me', () => ({ status: 200, body: current }))
+      .on('POST', '/auth/complete-profile', ({ body }) => {
+        const { name, ...fields } = body as Record<string, string>;
+        current = {
+          ...current,
+          name: name ?? current.name,
+          onboarding_completed: true,
+          profile_completion_status: 'complete',
+          profile_completion_step: 'complete',
+          profile: { ...current.profile, ...fields },
+        };
+        return { status: 200, body: current };
+      });
+    const { user } = renderApp('/dashboard');
+    const yourName = await screen.findByRole('textbox', { name: 'Your name' });
+    expect(yourName).toHaveValue('adam.adv');
+    await user.clear(yourName);
+    await user.type(yourName, 'Adam Berg');
+    await user.type(screen.getByLabelText('Company name'), 'Adam Ads GmbH');
+    await user.type(screen.getByRole('combobox', { name: 'Country' }), 'germany');
+    await user.click(await screen.findByRole('option', { name: 'Germany (DE)' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Adam' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/auth/complete-profile')[0]?.body).toEqual({
+      name: 'Adam Berg',
+      company_name: 'Adam Ads GmbH',
+      country: 'DE',
+    });
+  });
+
   it("starts a publisher's display name from the name they registered with and finds a country by its code", async () => {
     server
       .on('GET', '/auth/me', {

@@ -13,27 +13,42 @@ export interface StepProps {
   onSubmit: (fields: CompleteProfileBody) => void;
 }
 
+/**
+ * The person's name, as the app greets them: prefilled with the registration's (an e-mail sign-up's is the
+ * address's first part, e.g. "adam.adv"), and sent only when changed.
+ */
+function withName<T extends Record<string, unknown>>(
+  { your_name, ...values }: T & { your_name: string },
+  registered: string,
+): CompleteProfileBody {
+  const typed = your_name.trim();
+  return { ...withoutBlanks(values), ...(typed && typed !== registered ? { name: typed } : {}) };
+}
+
 export const PAYOUT_METHOD_OPTIONS = [
   { value: 'bank_transfer', label: 'Bank transfer' },
   { value: 'paypal', label: 'PayPal' },
 ];
 
-export function AdvertiserProfileStep({ profile, pending, onSubmit }: StepProps) {
+export function AdvertiserProfileStep({ profile, name, pending, onSubmit }: StepProps) {
   const form = useForm({
     initialValues: {
+      your_name: name,
       company_name: profile.company_name ?? '',
       website: profile.website ?? '',
       country: profile.country ?? '',
     },
     validate: {
+      your_name: validateRequired('Your name'),
       company_name: validateRequired('Company name'),
       website: validateOptionalUrl,
       country: validateCountry,
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withName(values, name)))}>
       <Stack>
+        <TextInput label="Your name" required autoComplete="name" {...form.getInputProps('your_name')} />
         <TextInput label="Company name" required {...form.getInputProps('company_name')} />
         <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
         <CountrySelect label="Country" required {...form.getInputProps('country')} />
@@ -71,13 +86,27 @@ export function AdvertiserPaymentStep({ profile, pending, onSubmit }: StepProps)
 
 export function PublisherProfileStep({ profile, name, pending, onSubmit }: StepProps) {
   const form = useForm({
-    initialValues: { display_name: profile.display_name ?? name, country: profile.country ?? '' },
-    validate: { display_name: validateRequired('Display name'), country: validateCountry },
+    initialValues: {
+      your_name: name,
+      display_name: profile.display_name ?? name,
+      country: profile.country ?? '',
+    },
+    validate: {
+      your_name: validateRequired('Your name'),
+      display_name: validateRequired('Display name'),
+      country: validateCountry,
+    },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withName(values, name)))}>
       <Stack>
-        <TextInput label="Display name" required {...form.getInputProps('display_name')} />
+        <TextInput label="Your name" required autoComplete="name" {...form.getInputProps('your_name')} />
+        <TextInput
+          label="Display name"
+          description="What advertisers see, e.g. your site's or brand's name"
+          required
+          {...form.getInputProps('display_name')}
+        />
         <CountrySelect label="Country" required {...form.getInputProps('country')} />
         <Button type="submit" loading={pending}>
           Continue
