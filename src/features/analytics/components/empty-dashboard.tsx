@@ -10,8 +10,9 @@ interface NextStep {
 /** What gets traffic flowing, for each role. */
 const NEXT_STEPS: Record<AnalyticsRole, NextStep> = {
   advertiser: {
-    text: 'Clicks and sales arrive once publishers promote your campaigns. Next step: invite publishers to an active campaign and check your tracking setup.',
+    text: 'Clicks and sales arrive once publishers promote your campaigns. Next steps: create a campaign (or activate a draft), invite publishers to it and check your tracking setup.',
     links: [
+      { to: '/action=create', label: 'Create campaign' },
       { to: '/publishers', label: 'Find publishers' },
       { to: '/tracking', label: 'Check tracking' },
     ],

@@ -185,9 +185,11 @@ describe('dashboard figures', () => {
     });
     renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'No traffic yet' })).toBeInTheDocument();
-    expect(screen.getByText(/Next step: invite publishers/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Find publishers' })).toHaveAttribute('href', '/publishers');
+    const heading = await screen.findByRole('heading', { name: 'No traffic yet' });
+    const card = within(heading.closest<HTMLElement>('.mantine-Card-root')!);
+    expect(card.getByText(/Next steps: create a campaign .*, invite publishers to it/)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Create campaign' })).toHaveAttribute('href', '/action=create');
+    expect(card.getByRole('link', { name: 'Find publishers' })).toHaveAttribute('href', '/publishers');
     expect((await kpi('Clicks')).getByText('—')).toBeInTheDocument();
     expect(screen.queryByText(/Daily clicks and conversions/)).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Top publishers' })).not.toBeInTheDocument();
