@@ -30,9 +30,10 @@ export function OnboardingWizard({ user }: { user: User }) {
 
   return (
     <Stack>
-      <Stepper active={step === 'profile' ? 0 : 1} size="sm" allowNextStepsSelect={false}>
+      {/* one row on a phone too: short descriptions, and no wrapping under a connector to nothing */}
+      <Stepper active={step === 'profile' ? 0 : 1} size="sm" allowNextStepsSelect={false} wrap={false}>
         <Stepper.Step label="Profile" description="About you" />
-        <Stepper.Step label="Payment" description="Getting paid or billed" />
+        <Stepper.Step label="Payment" description="Payouts, billing" />
       </Stepper>
       <FormError error={complete.error} fallback={FALLBACK_MESSAGES.completeProfile} />
       {StepForm ? (
