@@ -35,7 +35,9 @@ export function NotificationPanel({
   onNavigate(): void;
 }) {
   const [filters, setFilters] = useState<NotificationFilters>(DEFAULT_NOTIFICATION_FILTERS);
-  const list = useNotifications({ ...filters, limit: NOTIFICATION_FETCH_LIMIT });
+  // spec §9: 10 at a time; "Show more" asks for 10 more, a new filter starts from 10 again
+  const [limit, setLimit] = useState(NOTIFICATION_FETCH_LIMIT);
+  const list = useNotifications({ ...filters, limit });
   const stats = useEnhancedStats();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkNotificationsRead();
@@ -78,7 +80,14 @@ export function NotificationPanel({
           Mark all read
         </Button>
       </Group>
-      <NotificationFiltersBar filters={filters} onChange={setFilters} stats={stats.data} />
+      <NotificationFiltersBar
+        filters={filters}
+        onChange={(next) => {
+          setFilters(next);
+          setLimit(NOTIFICATION_FETCH_LIMIT);
+        }}
+        stats={stats.data}
+      />
       {list.error && (
         <Alert color="red" variant="light">
           {errorMessage(list.error, 'Could not load your notifications.')}
@@ -98,9 +107,19 @@ export function NotificationPanel({
         </Stack>
       )}
       {items.length > 0 && total > items.length && (
-        <Text size="xs" c="dimmed">
-          Showing the latest {items.length} of {total}.
-        </Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            Showing the latest {items.length} of {total}.
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            loading={list.isFetching && list.isPlaceholderData}
+            onClick={() => setLimit((current) => current + NOTIFICATION_FETCH_LIMIT)}
+          >
+            Show more
+          </Button>
+        </Group>
       )}
     </Stack>
   );

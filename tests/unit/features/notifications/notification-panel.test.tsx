@@ -74,6 +74,28 @@ describe('notification bell and panel', () => {
     await waitFor(() => expect(lists().at(-1)).toEqual({ limit: 10, priority: 'high' }));
   });
 
+  it('shows 10 at a time and 10 more on "Show more"', async () => {
+    const params = recordParams();
+    const rows = Array.from({ length: 12 }, (_, i) => makeNotification({ title: `Sale ${i + 1}` }));
+    notificationsBackend(server, rows);
+    // the server's paging: `limit` of them, and the count of all
+    server.on('GET', '/notifications/', () => {
+      const limit = Number(params.filter((p) => p.path === '/notifications/').at(-1)?.params.limit);
+      return { status: 200, body: rows.slice(0, limit), headers: { 'x-total-count': '12' } };
+    });
+    const { user } = renderApp('/dashboard');
+    const dialog = await openPanel(user);
+    await item('Sale 10 (unread)');
+    const list = within(dialog).getByRole('list', { name: 'Notification list' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(dialog).getByText('Showing the latest 10 of 12.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Show more' }));
+    expect(await item('Sale 12 (unread)')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(dialog).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('marks one read at once and keeps it read when the server agrees', async () => {
     const backend = notificationsBackend(server, [
       makeNotification({ title: 'Approved: Shoes' }),
