@@ -23,6 +23,12 @@ const OPENERS: Record<string, (id: string, title: string | undefined, client: Qu
     void modalContents().then((m) =>
       m.openPublisherCard({ id, name: title ?? 'Publisher', display_name: null }),
     ),
+  application: (id) => {
+    void withMoreStyles(import('../../features/applications/components/application-details')).then(
+      ({ ApplicationDetails }) =>
+        modals.open({ title: 'Application', children: <ApplicationDetails id={id} /> }),
+    );
+  },
   applications: (campaignId, title) =>
     modals.openContextModal({
       modal: 'campaignPublishers',

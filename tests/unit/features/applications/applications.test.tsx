@@ -39,6 +39,27 @@ beforeEach(() => {
 });
 
 describe('applications', () => {
+  it('opens the application a search result points at, once', async () => {
+    const approved = makeApplication({
+      id: 'a-7',
+      status: 'approved',
+      tracking_code: 'xyz789',
+      campaign_name: 'Trail Jackets',
+    });
+    server
+      .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'pub-1', role: 'publisher' }) })
+      .on('GET', '/applications', { status: 200, body: [approved] })
+      .on('GET', '/applications/a-7', { status: 200, body: approved });
+    const { router } = renderApp('/applications?application=a-7');
+    const dialog = await screen.findByRole('dialog', { name: 'Application' });
+    expect(await within(dialog).findByText('Trail Jackets')).toBeInTheDocument();
+    expect(within(dialog).getByText('Approved')).toBeInTheDocument();
+    expect(within(dialog).getByText(`${window.location.origin}/t/xyz789`)).toBeInTheDocument();
+    // the parameter is dropped, so Back or a reload does not open it again
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/applications');
+  });
+
   it('keeps its status filter in the URL, and says when no application has that status', async () => {
     server
       .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'pub-1', role: 'publisher' }) })
