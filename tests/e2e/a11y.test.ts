@@ -71,6 +71,7 @@ const ROLE_PAGES: Record<'advertiser' | 'publisher' | 'admin', Check[]> = {
     },
     { path: '/action=create' },
     { path: '/publishers' },
+    { path: '/applications' },
     {
       path: '/media',
       dialogs: {

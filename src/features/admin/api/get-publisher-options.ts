@@ -17,6 +17,7 @@ export async function getPublisherOptions(): Promise<{ value: string; label: str
 export const getPublisherOptionsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.publisherOptions(), queryFn: getPublisherOptions });
 
-export function usePublisherOptions() {
-  return useQuery(getPublisherOptionsQueryOptions());
+/** Admins only (GET /admin/users): `enabled: false` for anyone else. */
+export function usePublisherOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPublisherOptionsQueryOptions(), enabled });
 }

@@ -36,15 +36,19 @@ const DONE: Record<AdminDecision['decision'], string> = {
   suspend: 'suspended',
 };
 
-/** Every application on the platform; admins decide on behalf of the campaign's advertiser. */
-export function AdminApplicationsPanel() {
+/**
+ * Applications to decide on: for an admin every one on the platform (deciding on behalf of the campaign's
+ * advertiser, with a publisher filter), for an advertiser those to their own campaigns (the server scopes
+ * the list and the decisions; the publisher filter lists every publisher, so it is the admin's alone).
+ */
+export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' | 'advertiser' }) {
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [status, setStatus] = useState('all');
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [publisherId, setPublisherId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const publishers = usePublisherOptions();
+  const publishers = usePublisherOptions({ enabled: viewer === 'admin' });
   const { data, error, isPending } = useAdminApplications({
     status,
     search,
@@ -94,20 +98,22 @@ export function AdminApplicationsPanel() {
           }}
           w={180}
         />
-        <Select
-          label="Publisher"
-          placeholder="All publishers"
-          searchable
-          clearable
-          data={publishers.data ?? []}
-          value={publisherId}
-          onChange={(value) => {
-            setPublisherId(value);
-            setPage(1);
-          }}
-          nothingFoundMessage="No publisher found"
-          w={240}
-        />
+        {viewer === 'admin' && (
+          <Select
+            label="Publisher"
+            placeholder="All publishers"
+            searchable
+            clearable
+            data={publishers.data ?? []}
+            value={publisherId}
+            onChange={(value) => {
+              setPublisherId(value);
+              setPage(1);
+            }}
+            nothingFoundMessage="No publisher found"
+            w={240}
+          />
+        )}
       </Group>
       {(error ?? decide.error) && (
         <Alert color="red" variant="light">

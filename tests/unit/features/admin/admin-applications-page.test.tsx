@@ -70,6 +70,19 @@ function serveApplications(applications: Application[]) {
 }
 
 describe('admin applications', () => {
+  it("lets an advertiser decide on their campaigns' applications at /applications, without the admin's publisher list", async () => {
+    server.on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'adv-1', role: 'advertiser' }) });
+    serveApplications([makeApplication()]);
+    const { user } = renderApp('/applications');
+    expect(await screen.findByRole('heading', { name: 'Applications' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    await user.click(within(table).getByRole('button', { name: 'Approve Tech Daily on Summer Sale' }));
+    await waitFor(() => expect(within(table).getByText('Approved')).toBeInTheDocument());
+    expect(server.callsTo('POST', '/applications/app-1/approve')).toHaveLength(1);
+    expect(screen.queryByLabelText('Publisher')).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/admin/users')).toHaveLength(0);
+  });
+
   it('lists every application and approves one on behalf of the advertiser', async () => {
     serveApplications([makeApplication()]);
     const { user } = renderApp('/admin-applications');
