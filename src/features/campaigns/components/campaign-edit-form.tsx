@@ -248,7 +248,17 @@ export function CampaignEditForm({
   };
 
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => void submit(v))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (v) => void submit(v),
+        // The Save button is at the end of a long dialog: take the person to the first field to fix.
+        (errors) => {
+          const first = Object.keys(errors).find((path) => errors[path]);
+          if (first) form.getInputNode(first)?.focus();
+        },
+      )}
+    >
       <Stack>
         {error !== null && (
           <Alert color="red" variant="light" title="The campaign was not saved">

@@ -88,6 +88,15 @@ describe('campaignEdit (create mode at /action=create)', () => {
     });
   });
 
+  it('takes the focus to the first field to fix when Save finds errors', async () => {
+    const { user, dialog, fill } = await openCreate();
+    await user.clear(within(dialog).getByLabelText(/^Name/));
+    await fill(/^Landing URL/, 'not a url');
+    await user.click(within(dialog).getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Name/)).toHaveFocus());
+    expect(server.callsTo('POST', '/campaigns')).toHaveLength(0);
+  });
+
   it('sends a JPY cap of 2500 as 2500 (no decimals) and refuses JPY fractions', async () => {
     server.on('POST', '/campaigns', { status: 201, body: makeCampaign() });
     const { user, dialog, fill } = await openCreate();
