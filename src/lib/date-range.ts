@@ -12,6 +12,12 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A calendar day as the API writes it: 'YYYY-MM-DD'. */
+export const isDay = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A calendar month as the API writes it: 'YYYY-MM'. */
+export const isMonth = (value: string): boolean => /^\d{4}-\d{2}$/.test(value);
+
 export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }

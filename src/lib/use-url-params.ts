@@ -41,6 +41,15 @@ export function useUrlParams<K extends string>(
   return [values, update];
 }
 
+/** A value from the URL that must be one of `allowed` (a status, a grouping): else `fallback`. */
+export function oneOf<T extends string, F extends string>(
+  value: string,
+  allowed: readonly T[],
+  fallback: F,
+): T | F {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
 /** A page number from the URL: a whole number of 1 or more, else 1. */
 export function pageParam(value: string): number {
   const page = Number(value);

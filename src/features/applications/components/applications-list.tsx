@@ -5,10 +5,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { showSuccess } from '../../../lib/toast';
-import { pageParam, useUrlParams } from '../../../lib/use-url-params';
+import { oneOf, pageParam, useUrlParams } from '../../../lib/use-url-params';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
-import { APPLICATION_STATUSES, statusLabel, type ApplicationStatus } from '../types';
+import { APPLICATION_STATUSES, statusLabel } from '../types';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { TrackingLink } from './tracking-link';
 
@@ -21,14 +21,11 @@ const STATUS_OPTIONS = [
 /** The list's filter and page in the URL (?status=approved&page=2): a reload keeps them. */
 const LIST_PARAMS = { status: 'all', page: '1' };
 
-const isStatus = (value: string): value is ApplicationStatus =>
-  (APPLICATION_STATUSES as readonly string[]).includes(value);
-
 /** A publisher's own applications (the /applications screen). */
 export function ApplicationsList() {
   const navigate = useNavigate();
   const [params, setParams] = useUrlParams(LIST_PARAMS);
-  const status = isStatus(params.status) ? params.status : 'all';
+  const status = oneOf(params.status, APPLICATION_STATUSES, 'all');
   const page = pageParam(params.page);
   const setPage = (next: number) => setParams({ page: String(next) });
   const { data, error, isPending } = useApplications({ status, page, limit: PAGE_SIZE });

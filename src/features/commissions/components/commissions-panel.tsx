@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { isDay } from '../../../lib/date-range';
 import { useFormatMoney } from '../../../lib/display-money';
 import { showToast } from '../../../lib/toast';
 import { useUiPreferences } from '../../../lib/ui-preferences';
-import { pageParam, useUrlParams } from '../../../lib/use-url-params';
+import { oneOf, pageParam, useUrlParams } from '../../../lib/use-url-params';
 import { useBulkDecideCommissions } from '../api/bulk-decide-commissions';
 import { useDecideCommission, type CommissionDecision } from '../api/decide-commission';
 import { useCommissionTotals } from '../api/get-commission-totals';
@@ -39,16 +40,12 @@ type Asking = { commission: Commission; decision: 'reject' | 'reverse' } | { bul
 /** The filters and page in the URL (?status=approved&campaign_id=…&from=…&to=…&page=3; not
  * `campaign`, which opens a campaign's details on any page): a reload keeps them. */
 const LIST_PARAMS = { status: 'all', campaign_id: '', from: '', to: '', page: '1' };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function filtersOf(params: typeof LIST_PARAMS): CommissionFilters {
-  const status = (COMMISSION_STATUSES as readonly string[]).includes(params.status)
-    ? (params.status as CommissionFilters['status'])
-    : 'all';
-  const from = DAY.test(params.from) ? params.from : null;
-  const to = DAY.test(params.to) ? params.to : null;
+  const from = isDay(params.from) ? params.from : null;
+  const to = isDay(params.to) ? params.to : null;
   return {
-    status,
+    status: oneOf(params.status, COMMISSION_STATUSES, 'all'),
     campaign_id: params.campaign_id || null,
     from: from && to ? from : null,
     to: from && to ? to : null,

@@ -1,18 +1,10 @@
 import { TRAFFIC_SERIES } from '../../../components/charts/chart-types';
 import { LazyBarChart, LazyTimeSeriesChart } from '../../../components/charts/lazy-charts';
-import { formatDay } from '../../../lib/date-range';
-import { formatMonth } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format';
 import { formatMoneyCompact } from '../../../lib/format-number';
-import { COMMISSION_LABELS, isTimeGrouping, type GroupBy, type Report, type ReportViewer } from '../types';
+import { COMMISSION_LABELS, isTimeGrouping, type Report, type ReportViewer } from '../types';
+import { periodLabel } from '../utils/row-label';
 import { rankingSummary, timeSummary } from '../utils/summaries';
-
-/** Short period names for the axis and tooltip: '4 Mar', 'Week of 3 Mar', 'Mar 2025' (keys per the API). */
-export function periodLabel(groupBy: GroupBy, key: string): string {
-  if (groupBy === 'month' && /^\d{4}-\d{2}$/.test(key)) return formatMonth(key, true);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(key)) return key;
-  return groupBy === 'week' ? `Week of ${formatDay(key)}` : formatDay(key);
-}
 
 /** More bars than this stop being readable; the table has them all. */
 const MAX_BARS = 12;
@@ -21,7 +13,7 @@ const MAX_BARS = 12;
 export function ReportChart({ report, viewer, h }: { report: Report; viewer: ReportViewer; h?: number }) {
   if (isTimeGrouping(report.group_by)) {
     const data = report.rows.map((row) => ({
-      period: periodLabel(report.group_by, row.key),
+      period: periodLabel(report.group_by, row.key, true) ?? row.key,
       clicks: row.clicks,
       conversions: row.conversions,
     }));

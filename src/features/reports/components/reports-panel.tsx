@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
-import { lastDays } from '../../../lib/date-range';
-import { useUrlParams, type UrlParams } from '../../../lib/use-url-params';
+import { isDay, lastDays } from '../../../lib/date-range';
+import { oneOf, useUrlParams, type UrlParams } from '../../../lib/use-url-params';
 import { useDownloadReportCsv } from '../api/download-report-csv';
 import { useReport } from '../api/get-report';
-import { groupBysFor, type FilterOption, type GroupBy, type ReportViewer } from '../types';
+import { groupBysFor, type FilterOption, type ReportViewer } from '../types';
 import { ReportChart } from './report-chart';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportTable } from './report-table';
@@ -17,17 +17,15 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * a shared link shows the same report; without dates it is the last 30 days up to today.
  */
 const REPORT_PARAMS = { group_by: 'day', from: '', to: '', campaign_id: '', publisher_id: '' };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function filtersOf(params: UrlParams<keyof typeof REPORT_PARAMS>, viewer: ReportViewer): ReportFilterValues {
-  const groupBys: readonly string[] = groupBysFor(viewer);
   const range =
-    DAY.test(params.from) && DAY.test(params.to) && params.from <= params.to
+    isDay(params.from) && isDay(params.to) && params.from <= params.to
       ? { from: params.from, to: params.to }
       : lastDays(30);
   const others = viewer !== 'publisher';
   return {
-    group_by: (groupBys.includes(params.group_by) ? params.group_by : 'day') as GroupBy,
+    group_by: oneOf(params.group_by, groupBysFor(viewer), 'day'),
     ...range,
     campaign_id: (others && params.campaign_id) || null,
     publisher_id: (others && params.publisher_id) || null,

@@ -1,16 +1,21 @@
-import { formatDate, formatMonth } from '../../../lib/format-date';
+import { formatDay, formatFullDay, isDay, isMonth } from '../../../lib/date-range';
+import { formatMonth } from '../../../lib/format-date';
 import type { GroupBy, ReportRow } from '../types';
 
 /**
- * A row's name as the table and its summary show it: the API's period keys ('2026-10-29', week starts,
- * '2026-10') written like every other date in the app ('Oct 29, 2026', 'Week of Oct 26, 2026',
- * 'October 2026'); other groupings' labels as the API gives them. The CSV keeps the keys.
+ * A time report's period key ('2026-10-29', a week's first day, '2026-10') written like every other
+ * date in the app: 'Oct 29, 2026', 'Week of Oct 26, 2026', 'October 2026'; `short` for the chart's axis
+ * ('Oct 29', 'Week of Oct 26', 'Oct 2026'). Null for a key of another shape or grouping.
  */
-export function rowLabel(groupBy: GroupBy, row: Pick<ReportRow, 'key' | 'label'>): string {
-  if (groupBy === 'month' && /^\d{4}-\d{2}$/.test(row.key)) return formatMonth(row.key);
-  if ((groupBy === 'day' || groupBy === 'week') && /^\d{4}-\d{2}-\d{2}$/.test(row.key)) {
-    const day = formatDate(row.key);
+export function periodLabel(groupBy: GroupBy, key: string, short = false): string | null {
+  if (groupBy === 'month' && isMonth(key)) return formatMonth(key, short);
+  if ((groupBy === 'day' || groupBy === 'week') && isDay(key)) {
+    const day = short ? formatDay(key) : formatFullDay(key);
     return groupBy === 'week' ? `Week of ${day}` : day;
   }
-  return row.label;
+  return null;
 }
+
+/** A row's name as the table and its summary show it; the CSV keeps the keys. */
+export const rowLabel = (groupBy: GroupBy, row: Pick<ReportRow, 'key' | 'label'>): string =>
+  periodLabel(groupBy, row.key) ?? row.label;
