@@ -41,6 +41,10 @@ function describeDevice(userAgent: string | null): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
+/** Where a blocked site's notifications are let through again: alone, or after the spec's refusal message. */
+const UNBLOCK_HINT =
+  "Notifications are blocked for this site: allow them in your browser's site settings, then enable push here.";
+
 /** Settings card: turn browser push on or off for this browser, and send a test push. */
 export function PushSettings({ store = pushStore }: { store?: PushStore }) {
   const state = usePushState(store);
@@ -95,8 +99,7 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
         )}
         {status === 'denied' && !error && (
           <Alert color="yellow" variant="light">
-            Notifications are blocked for this site. Allow them in your browser&apos;s site settings, then
-            enable push here.
+            {UNBLOCK_HINT}
           </Alert>
         )}
         {elsewhere && (
@@ -105,8 +108,7 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
-            {status === 'denied' &&
-              ". Notifications are blocked for this site: allow them in your browser's site settings, then enable push here."}
+            {status === 'denied' && `. ${UNBLOCK_HINT}`}
           </Alert>
         )}
         {subscriptions.error && (
