@@ -7,6 +7,8 @@ interface DataTableProps extends TableProps {
   minWidth: number;
   /** The column headings, when they are plain labels; tables with sortable or styled headings write their own head. */
   head?: string[];
+  /** The last column holds the row's buttons: on a phone it stays in view at the right edge. */
+  stickyActions?: boolean;
   children?: ReactNode;
 }
 
@@ -16,10 +18,18 @@ interface DataTableProps extends TableProps {
  * other columns show beside it), and a scrollbar that shows whenever there is more to the side: a phone
  * has no hover to reveal it.
  */
-export function DataTable({ minWidth, className, head, children, ...props }: DataTableProps) {
+export function DataTable({
+  minWidth,
+  className,
+  head,
+  stickyActions = false,
+  children,
+  ...props
+}: DataTableProps) {
+  const classNames = [classes.table, stickyActions && classes.withActions, className].filter(Boolean);
   return (
     <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
-      <Table className={className ? `${classes.table} ${className}` : classes.table} {...props}>
+      <Table className={classNames.join(' ')} {...props}>
         {head && (
           <Table.Thead>
             <Table.Tr>

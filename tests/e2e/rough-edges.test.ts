@@ -118,14 +118,17 @@ describe('rough edges a new user hit', () => {
     await page.goto('/campaigns');
     const table = page.getByRole('table', { name: 'Campaigns' });
     await table.getByRole('row').nth(1).waitFor();
-    // the first column keeps to about 40% of the screen, so the next two start in view
-    for (const heading of ['Category', 'Status']) {
-      const box = await table.getByRole('columnheader', { name: heading }).boundingBox();
-      expect({ heading, inView: box !== null && box.x + box.width / 2 < 390 }).toEqual({
-        heading,
-        inView: true,
-      });
-    }
+    // the first column keeps to about a third of the screen and the row's buttons stay at the right edge,
+    // so the next column shows between them and Apply is in view without a sideways scroll
+    const actions = await table.getByRole('columnheader', { name: 'Actions' }).boundingBox();
+    const category = await table.getByRole('columnheader', { name: 'Category' }).boundingBox();
+    expect(actions && actions.x + actions.width <= 390 && actions.x > 390 / 2).toBe(true);
+    expect(category && actions && category.x + category.width / 2 < actions.x).toBe(true);
+    const apply = await table
+      .getByRole('button', { name: /^Apply to / })
+      .first()
+      .boundingBox();
+    expect(apply && apply.x >= actions!.x && apply.x + apply.width <= 390).toBe(true);
     // a long landing URL and terms wrap inside the dialog
     await table.getByRole('button', { name: /^Brennan Cloud Backup/ }).click();
     await page
@@ -138,6 +141,27 @@ describe('rough edges a new user hit', () => {
       return { scrollWidth: body.scrollWidth, clientWidth: body.clientWidth };
     })()`);
     expect(body.scrollWidth).toBeLessThanOrEqual(body.clientWidth);
+  });
+
+  it('keeps a decision queue’s checkboxes narrow and its buttons in view on a phone', async () => {
+    const { page } = await app.openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
+    await page.goto('/commissions?status=pending');
+    const table = page.getByRole('table', { name: 'Commissions' });
+    await table.getByRole('row').nth(1).waitFor();
+    const tick = await table.getByRole('columnheader').first().boundingBox();
+    expect(tick && tick.width < 390 * 0.2).toBe(true);
+    const row = table.getByRole('row').nth(1);
+    for (const name of [/^Approve/, /^Reject/]) {
+      const button = await row.getByRole('button', { name }).boundingBox();
+      expect(button && button.x > 390 / 2 && button.x + button.width <= 390).toBe(true);
+    }
+    // the first row's line under the header is drawn across the sticky columns too
+    const lines = await page.evaluate<string[]>(`[...document.querySelectorAll(
+      'table[aria-label=Commissions] tbody tr:nth-child(2) > *')].map((cell) => getComputedStyle(cell).boxShadow)`);
+    expect(lines.every((shadow) => shadow.includes('0px 1px 0px'))).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/rough-edges-commissions-decide-390.png` });
   });
 
   it('greets a visitor with the product, a pitch and a way to register', async () => {

@@ -130,6 +130,7 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
           verticalSpacing="sm"
           aria-label="Applications"
           head={['Campaign', 'Publisher', 'Website', 'Status', 'Applied', 'Actions']}
+          stickyActions
         >
           <Table.Tbody>
             {data.items.map((application) => (

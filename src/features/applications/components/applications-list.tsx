@@ -71,6 +71,7 @@ export function ApplicationsList() {
           verticalSpacing="sm"
           aria-label="Applications"
           head={['Campaign', 'Website', 'Status', 'Details', 'Applied', 'Actions']}
+          stickyActions
         >
           <Table.Tbody>
             {data.items.map((application) => (

@@ -38,6 +38,7 @@ export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTable
       verticalSpacing="sm"
       aria-label="Campaigns"
       head={['Name', 'Category', 'Status', 'Commission', 'Actions']}
+      stickyActions
     >
       <Table.Tbody>
         {campaigns.map((campaign) => (

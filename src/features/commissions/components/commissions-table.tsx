@@ -156,7 +156,12 @@ export function CommissionsTable({
   const selectable = items.filter(isSelectable).map((c) => c.id);
   const ticked = selectable.filter((id) => selected.has(id)).length;
   return (
-    <DataTable minWidth={decides ? 1000 : 760} verticalSpacing="sm" aria-label="Commissions">
+    <DataTable
+      minWidth={decides ? 1000 : 760}
+      verticalSpacing="sm"
+      aria-label="Commissions"
+      stickyActions={decides}
+    >
       <Table.Thead>
         <Table.Tr>
           {decides && (

@@ -46,7 +46,7 @@ export function PayoutHistory() {
           </Text>
         )}
         {items.length > 0 && (
-          <DataTable minWidth={720} verticalSpacing="sm" aria-label="Payout history">
+          <DataTable minWidth={720} verticalSpacing="sm" aria-label="Payout history" stickyActions>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Requested</Table.Th>
