@@ -43,6 +43,24 @@ export function displayFigure(
 }
 
 /**
+ * Several amounts, each in its own currency, added up in the display currency ("€173.78"); null without a
+ * display currency, or when one of them has no rate to it.
+ */
+export function displaySum(
+  amounts: { amountMinor: number; currency: string }[],
+  display: DisplayMoney | null,
+): string | null {
+  if (!display) return null;
+  let total = 0;
+  for (const { amountMinor, currency } of amounts) {
+    const converted = convertMinor(amountMinor, currency, display.currency, display.rates);
+    if (converted === null) return null;
+    total += converted;
+  }
+  return formatMoney(total, display.currency);
+}
+
+/**
  * For figures inside sentences (toasts, descriptions): the display-currency figure with the original in
  * brackets, e.g. "111,84 kr. (€15.00)". Elements should use <Money>, which keeps the original on hover.
  */

@@ -1,7 +1,8 @@
 import { Alert, Badge, Divider, Drawer, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { Money } from '../../../components/money';
+import { displaySum, useDisplayMoney } from '../../../lib/display-money';
+import { formatMoney } from '../../../lib/format';
 import { useAdminUser } from '../api/get-admin-user';
 import { ROLE_LABELS, userLabel, type AdminUserDetail } from '../types';
 import { formatDate } from '../../../lib/format-date';
@@ -164,40 +165,68 @@ function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUs
   );
 }
 
+const TOTAL_COLUMNS = [
+  ['Pending', 'pending_minor'],
+  ['Approved', 'approved_minor'],
+  ['Paid', 'paid_minor'],
+] as const;
+
+/**
+ * One row a currency, in that currency (a row headed "GBP" shows pounds); with more than one currency,
+ * a last row adds them up in the display currency.
+ */
 function CommissionTotals({ user }: { user: AdminUserDetail }) {
-  if (user.commission_totals.length === 0) {
+  const display = useDisplayMoney();
+  const totals = user.commission_totals;
+  if (totals.length === 0) {
     return (
       <Text c="dimmed" size="sm">
         No commissions yet.
       </Text>
     );
   }
+  const sums =
+    totals.length > 1
+      ? TOTAL_COLUMNS.map(([label, key]) => ({
+          label,
+          sum: displaySum(
+            totals.map((total) => ({ amountMinor: total[key], currency: total.currency })),
+            display,
+          ),
+        }))
+      : [];
   return (
     <Table withTableBorder aria-label="Commission totals">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Currency</Table.Th>
-          <Table.Th>Pending</Table.Th>
-          <Table.Th>Approved</Table.Th>
-          <Table.Th>Paid</Table.Th>
+          {TOTAL_COLUMNS.map(([label]) => (
+            <Table.Th key={label}>{label}</Table.Th>
+          ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {user.commission_totals.map((total) => (
+        {totals.map((total) => (
           <Table.Tr key={total.currency}>
-            <Table.Td>{total.currency}</Table.Td>
-            <Table.Td>
-              <Money amountMinor={total.pending_minor} currency={total.currency} />
-            </Table.Td>
-            <Table.Td>
-              <Money amountMinor={total.approved_minor} currency={total.currency} />
-            </Table.Td>
-            <Table.Td>
-              <Money amountMinor={total.paid_minor} currency={total.currency} />
-            </Table.Td>
+            <Table.Th scope="row">{total.currency}</Table.Th>
+            {TOTAL_COLUMNS.map(([label, key]) => (
+              <Table.Td key={label}>{formatMoney(total[key], total.currency)}</Table.Td>
+            ))}
           </Table.Tr>
         ))}
       </Table.Tbody>
+      {display && sums.length > 0 && sums.every(({ sum }) => sum !== null) && (
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row">All, in {display.currency}</Table.Th>
+            {sums.map(({ label, sum }) => (
+              <Table.Td key={label} fw={600}>
+                {sum}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        </Table.Tfoot>
+      )}
     </Table>
   );
 }

@@ -110,11 +110,14 @@ describe('admin advertisers and publishers', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Acme Shoes' });
     expect(await within(drawer).findByText('Summer Sale (EUR)')).toBeInTheDocument();
     const totals = within(drawer).getByRole('table', { name: 'Commission totals' });
-    expect(within(totals).getByText('€12.34')).toBeInTheDocument();
-    expect(within(totals).getByText('€500.00')).toBeInTheDocument();
-    // DKK totals in the display currency (built-in rates), the original kept for hover and screen readers.
-    expect(await within(totals).findByText('€161.44')).toBeInTheDocument();
-    expect(within(totals).getByText('(converted from 1.234,56 kr.)')).toBeInTheDocument();
+    // A row a currency, in that currency; the last adds them up in the display currency (built-in rates).
+    expect(within(totals).getByRole('row', { name: /^EUR/ })).toHaveTextContent('EUR€12.34€500.00€0.00');
+    expect(within(totals).getByRole('row', { name: /^DKK/ })).toHaveTextContent(
+      'DKK0,00 kr.1.234,56 kr.7,00 kr.',
+    );
+    expect(await within(totals).findByRole('row', { name: /^All, in EUR/ })).toHaveTextContent(
+      'All, in EUR€12.34€661.44€0.92',
+    );
     expect(within(drawer).getByRole('table', { name: 'Profile' })).toHaveTextContent('Acme Shoes');
   });
 
