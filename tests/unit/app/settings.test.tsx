@@ -128,6 +128,26 @@ describe('platform settings (admins)', () => {
     );
   });
 
+  it('after a currency change, says what the minimum payout was and offers it at today’s rates', async () => {
+    asAdmin();
+    const { user } = renderApp('/settings');
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Default currency/ }), 'JPY');
+    const payout = field(/^Minimum payout/);
+    expect(payout).toHaveAccessibleDescription(/^In JPY; it was €50\.00, about ¥[\d,]+ at today’s rates\./);
+    const use = screen.getByRole('button', { name: /^Use \d+$/ });
+    const yen = Number(use.textContent?.replace('Use ', ''));
+    expect(yen).toBeGreaterThan(5000);
+    await user.click(use);
+    expect(payout).toHaveValue(String(yen));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(server.callsTo('PUT', '/admin/settings')[0]?.body).toEqual({
+        default_currency: 'JPY',
+        min_payout_minor: yen,
+      }),
+    );
+  });
+
   it('shows the server’s field errors next to the fields', async () => {
     asAdmin();
     server.on('PUT', '/admin/settings', {

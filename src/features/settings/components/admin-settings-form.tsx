@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Loader,
@@ -14,6 +15,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { useDisplayMoney, type DisplayMoney } from '../../../lib/display-money';
+import { convertMinor } from '../../../lib/exchange-rates';
+import { formatMoney } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useAdminSettings, type AdminSettings } from '../api/get-admin-settings';
 import { useUpdateAdminSettings, type SettingsPatch } from '../api/update-admin-settings';
@@ -136,7 +140,36 @@ export function AdminSettingsSection() {
   return <AdminSettingsForm settings={settings.data} />;
 }
 
+/**
+ * The minimum payout is an amount in the default currency: after picking another currency with the amount
+ * left as it was, say what it was and what it comes to at today's rates (so "50" does not silently go
+ * from dollars to yen).
+ */
+function minPayoutHint(
+  values: FormValues,
+  settings: AdminSettings,
+  display: DisplayMoney | null,
+): { text: string; converted: string | null } | null {
+  const saved = settings.default_currency;
+  if (values.default_currency === saved) return null;
+  if (values.min_payout !== minorToMajorInput(settings.min_payout_minor, saved)) return null;
+  const was = formatMoney(settings.min_payout_minor, saved);
+  const minor = convertMinor(
+    settings.min_payout_minor,
+    saved,
+    values.default_currency,
+    display?.rates ?? null,
+  );
+  if (minor === null) return { text: `In ${values.default_currency}; it was ${was}.`, converted: null };
+  const converted = minorToMajorInput(minor, values.default_currency);
+  return {
+    text: `In ${values.default_currency}; it was ${was}, about ${formatMoney(minor, values.default_currency)} at today’s rates.`,
+    converted: converted === values.min_payout ? null : converted,
+  };
+}
+
 export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
+  const display = useDisplayMoney();
   const update = useUpdateAdminSettings();
   const form = useForm<FormValues>({
     initialValues: toFormValues(settings),
@@ -167,6 +200,7 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   };
 
   const currency = form.values.default_currency;
+  const payoutHint = minPayoutHint(form.values, settings, display);
   return (
     <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Platform settings">
       <Stack maw={640}>
@@ -185,7 +219,26 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           <TextInput
             label="Minimum payout"
             inputMode="decimal"
-            description={`In ${currency}, e.g. ${currency === 'JPY' ? '5000' : '50.00'}`}
+            description={
+              payoutHint ? (
+                <>
+                  {payoutHint.text}
+                  {payoutHint.converted !== null && (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="xs"
+                      ml={4}
+                      onClick={() => form.setFieldValue('min_payout', payoutHint.converted ?? '')}
+                    >
+                      Use {payoutHint.converted}
+                    </Anchor>
+                  )}
+                </>
+              ) : (
+                `In ${currency}, e.g. ${currency === 'JPY' ? '5000' : '50.00'}`
+              )
+            }
             {...form.getInputProps('min_payout')}
           />
           <TextInput
