@@ -7,6 +7,7 @@ import { useQuickSearchQuery } from '../../../components/quick-search';
 import { MIN_SEARCH_LENGTH } from '../../../lib/search';
 import { useGlobalSearch } from '../api/get-global-search';
 import { resultDescription } from '../result-description';
+import { orderGroups } from '../result-order';
 import { searchDialogMounted, searchSpotlightStore } from '../search-spotlight-store';
 import { SEARCH_FAILED_TEXT, SEARCH_GROUPS, type GlobalSearchResults, type SearchResult } from '../types';
 import { useRecentSearches } from '../use-recent-searches';
@@ -39,8 +40,16 @@ function useSelectFirstResult(data: GlobalSearchResults | undefined) {
   }, [data]);
 }
 
-function ResultGroups({ data, onOpen }: { data: GlobalSearchResults; onOpen(result: SearchResult): void }) {
-  const groups = SEARCH_GROUPS.filter(({ key }) => data[key].length > 0);
+function ResultGroups({
+  data,
+  query,
+  onOpen,
+}: {
+  data: GlobalSearchResults;
+  query: string;
+  onOpen(result: SearchResult): void;
+}) {
+  const groups = orderGroups(SEARCH_GROUPS, data, query);
   if (groups.length === 0) return <Spotlight.Empty>Nothing found.</Spotlight.Empty>;
   return groups.map(({ key, label }) => (
     <Spotlight.ActionsGroup key={key} label={label} role="group" aria-label={label}>
@@ -136,7 +145,7 @@ export function GlobalSearch({ userId }: { userId: string }) {
       </Spotlight.Empty>
     );
   } else if (current) {
-    body = <ResultGroups data={current} onOpen={open} />;
+    body = <ResultGroups data={current} query={search.debounced} onOpen={open} />;
   } else {
     body = (
       <Spotlight.Empty>

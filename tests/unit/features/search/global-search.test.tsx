@@ -117,6 +117,22 @@ describe('global search', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('shows first the group whose title is what was typed, so Enter opens it', async () => {
+    const { user, router } = await openSearch();
+    await user.keyboard('walker');
+    await screen.findByText('Walker Weekly');
+    const list = screen.getByLabelText('Search results');
+    const groups = within(list)
+      .getAllByRole('group')
+      .map((group) => group.getAttribute('aria-label'));
+    expect(groups).toEqual(['Publishers', 'Campaigns', 'Messages']);
+    const option = (name: string) => within(list).getByText(name).closest('[data-action]');
+    await waitFor(() => expect(option('Walker Weekly')).toHaveAttribute('data-selected'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/publishers'));
+    expect(router.state.location.search).toBe('?publisher=pub-2');
+  });
+
   it("shows 'Search failed. Please try again.' and no stale results when the server fails", async () => {
     const { user } = await openSearch();
     await user.keyboard('marathon');
