@@ -1,5 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Money } from '../../../components/money';
+import { displaySum, useDisplayMoney } from '../../../lib/display-money';
 import {
   COMMISSION_STATUS_COLORS,
   COMMISSION_STATUS_LABELS,
@@ -7,33 +9,91 @@ import {
   type CommissionTotal,
 } from '../types';
 
-/** Per currency (never summed across currencies): how many commissions and how much in each status. */
+/**
+ * A card per currency the commissions were earned in: how many and how much in each status, shown in the
+ * display currency like every figure (the card says so, the original is on hover). With more than one
+ * currency, a last card adds them up in the display currency.
+ */
 export function CommissionTotals({ totals }: { totals: CommissionTotal[] }) {
+  const display = useDisplayMoney();
   const currencies = [...new Set(totals.map((t) => t.currency))].sort();
   if (currencies.length === 0) return null;
+  const all =
+    display && currencies.length > 1
+      ? COMMISSION_STATUSES.flatMap((status) => {
+          const rows = totals.filter((t) => t.status === status);
+          if (rows.length === 0) return [];
+          const sum = displaySum(
+            rows.map((t) => ({ amountMinor: t.amount_minor, currency: t.currency })),
+            display,
+          );
+          const count = rows.reduce((n, t) => n + t.count, 0);
+          return sum === null ? [] : [{ status, count, figure: sum }];
+        })
+      : [];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {currencies.map((currency) => (
-        <Card key={currency} withBorder component="section" aria-label={`Totals in ${currency}`}>
-          <Stack gap="xs">
-            <Text fw={700}>{currency}</Text>
-            {COMMISSION_STATUSES.map((status) => {
-              const row = totals.find((t) => t.currency === currency && t.status === status);
-              if (!row) return null;
-              return (
-                <Group key={status} justify="space-between" wrap="nowrap">
-                  <Badge variant="light" color={COMMISSION_STATUS_COLORS[status]}>
-                    {`${COMMISSION_STATUS_LABELS[status]} · ${row.count}`}
-                  </Badge>
-                  <Text fw={600} ff="monospace">
-                    <Money amountMinor={row.amount_minor} currency={currency} />
-                  </Text>
-                </Group>
-              );
-            })}
-          </Stack>
-        </Card>
+        <TotalsCard
+          key={currency}
+          label={`Totals in ${currency}`}
+          title={`Earned in ${currency}`}
+          subtitle={display && display.currency !== currency ? `shown in ${display.currency}` : null}
+          rows={COMMISSION_STATUSES.flatMap((status) => {
+            const row = totals.find((t) => t.currency === currency && t.status === status);
+            return row
+              ? [
+                  {
+                    status,
+                    count: row.count,
+                    figure: <Money amountMinor={row.amount_minor} currency={currency} />,
+                  },
+                ]
+              : [];
+          })}
+        />
       ))}
+      {display && all.length > 0 && (
+        <TotalsCard
+          label={`All currencies, in ${display.currency}`}
+          title="All currencies"
+          subtitle={`added up in ${display.currency} at today's rates`}
+          rows={all}
+        />
+      )}
     </SimpleGrid>
+  );
+}
+
+interface TotalsRow {
+  status: (typeof COMMISSION_STATUSES)[number];
+  count: number;
+  figure: ReactNode;
+}
+
+function TotalsCard(props: { label: string; title: string; subtitle: string | null; rows: TotalsRow[] }) {
+  return (
+    <Card withBorder component="section" aria-label={props.label}>
+      <Stack gap="xs">
+        <div>
+          <Text fw={700}>{props.title}</Text>
+          {props.subtitle && (
+            <Text size="xs" c="dimmed">
+              {props.subtitle}
+            </Text>
+          )}
+        </div>
+        {props.rows.map(({ status, count, figure }) => (
+          <Group key={status} justify="space-between" wrap="nowrap">
+            <Badge variant="light" color={COMMISSION_STATUS_COLORS[status]}>
+              {`${COMMISSION_STATUS_LABELS[status]} · ${count}`}
+            </Badge>
+            <Text fw={600} ff="monospace">
+              {figure}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
   );
 }

@@ -56,12 +56,16 @@ function OrderCell({ commission: c }: { commission: Commission }) {
           </Badge>
         )}
       </Group>
-      {c.sale_amount_minor !== null && (
-        <Text size="xs" c="dimmed">
-          {c.event === 'lead' ? 'Lead' : 'Sale'} of{' '}
-          <Money amountMinor={c.sale_amount_minor} currency={c.currency} />
-        </Text>
-      )}
+      <Text size="xs" c="dimmed">
+        {c.event === 'lead' ? 'Lead' : 'Sale'}
+        {/* A lead usually reports no value (0): "Lead of $0.00" read as if it were worth nothing. */}
+        {c.sale_amount_minor !== null && (c.event !== 'lead' || c.sale_amount_minor > 0) && (
+          <>
+            {' of '}
+            <Money amountMinor={c.sale_amount_minor} currency={c.currency} />
+          </>
+        )}
+      </Text>
     </Stack>
   );
 }

@@ -118,7 +118,34 @@ describe('commission totals and rows', () => {
     expect(await within(dkk).findByText('€16.14')).toBeInTheDocument();
     expect(within(dkk).getByText('(converted from 123,45 kr.)')).toBeInTheDocument();
     expect(within(dkk).queryByText(/Approved/)).not.toBeInTheDocument();
+    // The DKK card says its figures are shown in euros; the euro card needs no such line.
+    expect(within(dkk).getByText('shown in EUR')).toBeInTheDocument();
+    expect(within(eur).queryByText(/shown in/)).not.toBeInTheDocument();
+    // A last card adds the currencies up in euros: 2 + 1 pending, €15.00 + €16.14.
+    const all = screen.getByRole('region', { name: 'All currencies, in EUR' });
+    expect(within(all).getByText('Pending · 3')).toBeInTheDocument();
+    expect(within(all).getByText('€31.14')).toBeInTheDocument();
+    expect(within(all).getByText('Approved · 1')).toBeInTheDocument();
+    expect(within(all).getByText('€1,000.00')).toBeInTheDocument();
     expect(screen.getByText('No commissions match these filters.')).toBeInTheDocument();
+  });
+  it('says what each row was for: a sale with its value, a lead without a value of nothing', async () => {
+    showAmountsIn('adv-1', 'EUR');
+    server.on('GET', '/commissions', {
+      status: 200,
+      body: [
+        makeCommission({ order_id: 'S-1', event: 'sale', sale_amount_minor: 2500 }),
+        makeCommission({ order_id: 'L-1', event: 'lead', sale_amount_minor: 0 }),
+        makeCommission({ order_id: 'L-2', event: 'lead', sale_amount_minor: 4000 }),
+      ],
+    });
+    renderApp('/commissions');
+    const rows = within(await table()).getAllByRole('row');
+    const row = (order: string) => rows.find((r) => within(r).queryByText(order))!;
+    expect(row('S-1')).toHaveTextContent('Sale of €25.00');
+    expect(row('L-1')).toHaveTextContent(/Lead(?! of)/);
+    expect(row('L-1')).not.toHaveTextContent('of €0.00');
+    expect(row('L-2')).toHaveTextContent('Lead of €40.00');
   });
 });
 
