@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CurrencyCode } from '../modules/currency/codes';
-import { formatMinor } from '../modules/currency/money';
-import { DUE_DAYS, generateInvoices, previousMonth } from '../modules/invoices/service';
+import { DUE_DAYS, generateInvoices, issuedNotice, previousMonth } from '../modules/invoices/service';
 import type { Db } from './connection';
 import type { DemoUsers } from './demo-data';
 import { auditLog, invoices, notifications } from './schema';
@@ -51,14 +49,14 @@ export async function seedDemoInvoices(
     await setStatus(db, aliceRecent.id, adminId, 'issued', { issuedAt, dueAt: due(issuedAt) });
     await db.insert(notifications).values({
       userId: alice,
-      category: 'invoice',
-      priority: 'high',
-      isImportant: true,
-      requiresAction: true,
-      title: `Invoice ${aliceRecent.number} issued: ${formatMinor(aliceRecent.total_minor, aliceRecent.currency as CurrencyCode)}`,
-      body: `Commissions of ${lastMonth} plus the platform fee, due ${due(issuedAt).toISOString().slice(0, 10)}.`,
-      link: `/invoices?id=${aliceRecent.id}`,
-      data: { type: 'invoice', id: aliceRecent.id, number: aliceRecent.number },
+      ...issuedNotice({
+        id: aliceRecent.id,
+        number: aliceRecent.number,
+        totalMinor: aliceRecent.total_minor,
+        currency: aliceRecent.currency,
+        month: lastMonth,
+        dueAt: due(issuedAt),
+      }),
       createdAt: issuedAt,
     });
   }

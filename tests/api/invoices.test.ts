@@ -232,6 +232,10 @@ describe('the invoice state machine', () => {
       expect.objectContaining({
         category: 'invoice',
         title: `Invoice ${body.number} issued: 44.00 USD`,
+        // The month and the due date in words, as on the PDF, not as the API's ISO strings.
+        body: expect.stringMatching(
+          /^Commissions of [A-Z][a-z]+ 20\d\d plus the platform fee, due \d{1,2} [A-Z][a-z]{2} 20\d\d\.$/,
+        ),
         link: `/invoices?id=${id}`,
       }),
     ]);

@@ -158,7 +158,12 @@ export function minorToMajorText(amountMinor: number, currency: CurrencyCode): s
   return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;
 }
 
-/** "12.50 USD", "1500 JPY": plain text for notifications and e-mails (the client formats its own). */
+/**
+ * "12.50 USD", "1,500 JPY", "5,577.00 DKK": plain text for notifications, e-mails and PDFs, the same in every
+ * language (the client formats its own figures for the user's display currency).
+ */
 export function formatMinor(amountMinor: number, currency: CurrencyCode): string {
-  return `${minorToMajorText(amountMinor, currency)} ${currency}`;
+  const [whole = '', fraction] = minorToMajorText(amountMinor, currency).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${fraction === undefined ? grouped : `${grouped}.${fraction}`} ${currency}`;
 }

@@ -1,12 +1,11 @@
 import type { CurrencyCode } from '../currency/codes';
 import { formatMinor } from '../currency/money';
+import { formatDay, formatMonth } from '../../lib/text-dates';
 import { feePercent } from './money';
 import {
   block,
   CONTENT_WIDTH,
   facts,
-  formatDay,
-  formatMonth,
   header,
   MARGIN,
   note,

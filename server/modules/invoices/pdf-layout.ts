@@ -202,12 +202,3 @@ export function note(doc: Doc, text: string): void {
   doc.font('Helvetica').fontSize(9).fillColor(GREY).text(text, MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.fillColor('black');
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** 23 Nov 2026 (UTC, like every date the API shows). */
-export const formatDay = (d: Date | string) => dateFormat.format(new Date(d));
-
-/** "2026-10" → "October 2026". */
-export const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));

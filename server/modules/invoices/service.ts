@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
+import { formatDay, formatMonth } from '../../lib/text-dates';
 import { audit } from '../admin/audit';
 import type { CurrencyCode } from '../currency/codes';
 import { formatMinor } from '../currency/money';
@@ -285,19 +286,29 @@ export async function transitionInvoice(
   return toInvoiceResponse(view);
 }
 
+/** What the advertiser is told when an invoice is issued (also the demo seed's notification). */
+export function issuedNotice(i: {
+  id: string;
+  number: string;
+  totalMinor: number;
+  currency: string;
+  month: string;
+  dueAt: Date;
+}) {
+  return {
+    category: 'invoice' as const,
+    priority: 'high' as const,
+    isImportant: true,
+    requiresAction: true,
+    title: `Invoice ${i.number} issued: ${formatMinor(i.totalMinor, i.currency as CurrencyCode)}`,
+    body: `Commissions of ${formatMonth(i.month)} plus the platform fee, due ${formatDay(i.dueAt)}.`,
+    link: `/invoices?id=${i.id}`,
+    data: { type: 'invoice', id: i.id, number: i.number },
+  };
+}
+
 async function notifyIssued(ctx: AppContext, view: q.InvoiceView): Promise<void> {
-  const i = view.invoice;
-  const total = formatMinor(i.totalMinor, i.currency as CurrencyCode);
-  await ctx.notifier
-    .notify(i.advertiserId, {
-      category: 'invoice',
-      priority: 'high',
-      isImportant: true,
-      requiresAction: true,
-      title: `Invoice ${i.number} issued: ${total}`,
-      body: `Commissions of ${i.month} plus the platform fee, due ${i.dueAt?.toISOString().slice(0, 10)}.`,
-      link: `/invoices?id=${i.id}`,
-      data: { type: 'invoice', id: i.id, number: i.number },
-    })
-    .catch(() => undefined);
+  const { dueAt, ...invoice } = view.invoice;
+  if (!dueAt) return; // issuing sets the due date
+  await ctx.notifier.notify(invoice.advertiserId, issuedNotice({ ...invoice, dueAt })).catch(() => undefined);
 }

@@ -1,10 +1,10 @@
 import type { CurrencyCode } from '../currency/codes';
 import { formatMinor } from '../currency/money';
+import { formatDay } from '../../lib/text-dates';
 import {
   block,
   CONTENT_WIDTH,
   facts,
-  formatDay,
   header,
   MARGIN,
   note,

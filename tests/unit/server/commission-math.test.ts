@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { priceCommission, type PricingTerms } from '../../../server/modules/commissions/math';
 import {
   convertMinor,
+  formatMinor,
   parseMajorAmount,
   parseRatio,
   roundHalfAwayFromZero,
@@ -114,5 +115,14 @@ describe('money helpers', () => {
     expect(convertMinor(1_000, 'JPY', 'DKK', builtIn)).toBe(5_909);
     expect(convertMinor(0, 'JPY', 'DKK', builtIn)).toBe(0);
     expect(convertMinor(1234, 'GBP', 'GBP', builtIn)).toBe(1234);
+  });
+
+  it('writes amounts for notifications and PDFs with the code and thousands grouped', () => {
+    expect(formatMinor(557_700, 'DKK')).toBe('5,577.00 DKK');
+    expect(formatMinor(1_500, 'JPY')).toBe('1,500 JPY');
+    expect(formatMinor(123_456_789, 'USD')).toBe('1,234,567.89 USD');
+    expect(formatMinor(-123_456, 'EUR')).toBe('-1,234.56 EUR');
+    expect(formatMinor(5, 'EUR')).toBe('0.05 EUR');
+    expect(formatMinor(999, 'JPY')).toBe('999 JPY');
   });
 });
