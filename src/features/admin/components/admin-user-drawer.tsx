@@ -1,6 +1,7 @@
 import { Alert, Badge, Divider, Drawer, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { countryName } from '../../../lib/countries';
 import { displaySum, useDisplayMoney } from '../../../lib/display-money';
 import { formatMoney } from '../../../lib/format';
 import { useAdminUser } from '../api/get-admin-user';
@@ -54,6 +55,13 @@ const PROFILE_LABELS: [keyof AdminUserDetail['profile'], string][] = [
 
 const PAYOUT_METHOD_LABELS: Record<string, string> = { bank_transfer: 'Bank transfer', paypal: 'PayPal' };
 
+/** A profile field as people read it: "United Kingdom", not "GB"; "Bank transfer", not "bank_transfer". */
+function profileValue(key: keyof AdminUserDetail['profile'], value: string): string {
+  if (key === 'payout_method') return PAYOUT_METHOD_LABELS[value] ?? value;
+  if (key === 'country') return countryName(value);
+  return value;
+}
+
 function Rows({ label, rows }: { label: string; rows: [string, ReactNode][] }) {
   return (
     <Table withRowBorders={false} verticalSpacing={4} aria-label={label}>
@@ -84,10 +92,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUserId: string }) {
   const profileRows = PROFILE_LABELS.filter(([key]) => user.profile[key]).map(
-    ([key, label]): [string, ReactNode] => [
-      label,
-      key === 'payout_method' ? PAYOUT_METHOD_LABELS[user.profile[key] ?? ''] : user.profile[key],
-    ],
+    ([key, label]): [string, ReactNode] => [label, profileValue(key, user.profile[key] ?? '')],
   );
   return (
     <Stack gap="lg">

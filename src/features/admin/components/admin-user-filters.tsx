@@ -1,4 +1,5 @@
 import { Group, Select, TextInput } from '@mantine/core';
+import { CountrySelect } from '../../../components/country-select';
 import { STATUS_LABELS, USER_STATUSES } from '../types';
 
 export interface AdminUserFilterValues {
@@ -18,7 +19,7 @@ const STATUS_OPTIONS = [
   ...USER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
 ];
 
-/** Status, country and free-text search; the caller debounces the text before querying. */
+/** Status, country (by name or code) and free-text search; the caller debounces the text before querying. */
 export function AdminUserFilters({ noun, values, onChange }: AdminUserFiltersProps) {
   return (
     <Group align="flex-end" gap="sm">
@@ -37,13 +38,13 @@ export function AdminUserFilters({ noun, values, onChange }: AdminUserFiltersPro
         onChange={(value) => value && onChange({ status: value as AdminUserFilterValues['status'] })}
         w={200}
       />
-      <TextInput
+      <CountrySelect
         label="Country"
-        placeholder="e.g. DK"
-        maxLength={2}
-        value={values.country}
-        onChange={(event) => onChange({ country: event.currentTarget.value.toUpperCase() })}
-        w={110}
+        placeholder="All countries"
+        clearable
+        value={values.country || null}
+        onChange={(country) => onChange({ country: country ?? '' })}
+        w={220}
       />
     </Group>
   );

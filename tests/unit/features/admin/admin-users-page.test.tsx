@@ -77,7 +77,9 @@ describe('admin advertisers and publishers', () => {
     await user.click(await screen.findByRole('option', { name: 'Suspended' }));
     await waitFor(() => expect(lastListParams()).toMatchObject({ status: 'suspended' }));
 
-    await user.type(screen.getByRole('textbox', { name: 'Country' }), 'se');
+    // The country is picked by name (or code) from the list, not typed as a code that may not exist.
+    await user.type(screen.getByRole('combobox', { name: 'Country' }), 'swe');
+    await user.click(await screen.findByRole('option', { name: 'Sweden (SE)' }));
     await waitFor(() => expect(lastListParams()).toMatchObject({ country: 'SE' }));
 
     await user.type(screen.getByRole('textbox', { name: 'Search advertisers' }), 'acme');
@@ -94,7 +96,7 @@ describe('admin advertisers and publishers', () => {
   });
 
   it('opens the drawer with profile, campaigns and commission totals in their currency', async () => {
-    const acme = makeAdminUser({ company_name: 'Acme Shoes', campaigns_count: 1 });
+    const acme = makeAdminUser({ company_name: 'Acme Shoes', campaigns_count: 1, country: 'DK' });
     const backend = serveAdminUsers(server, [acme]);
     backend.setDetail(acme.id, {
       campaigns: [{ id: 'c-1', name: 'Summer Sale', status: 'active', currency: 'EUR' }],
@@ -118,7 +120,9 @@ describe('admin advertisers and publishers', () => {
     expect(await within(totals).findByRole('row', { name: /^All, in EUR/ })).toHaveTextContent(
       'All, in EUR€12.34€661.44€0.92',
     );
-    expect(within(drawer).getByRole('table', { name: 'Profile' })).toHaveTextContent('Acme Shoes');
+    const profile = within(drawer).getByRole('table', { name: 'Profile' });
+    expect(profile).toHaveTextContent('Acme Shoes');
+    expect(within(profile).getByRole('row', { name: /^Country/ })).toHaveTextContent('CountryDenmark');
   });
 
   it('suspends only after confirmation, sends the reason and shows the new status in the row', async () => {
