@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isSupportedCurrency, type CurrencyCode } from './currency';
+import { isSupportedCurrency, setStoredCurrency, type CurrencyCode } from './currency';
 
 export const LAYOUT_PRESETS = ['full', 'wide', 'standard', 'narrow', 'focused'] as const;
 export type LayoutPreset = (typeof LAYOUT_PRESETS)[number];
@@ -94,6 +94,16 @@ export function updateUiPreferences(patch: Partial<UiPreferences>): void {
     cached = next;
   }
   listeners.forEach((listener) => listener());
+}
+
+/**
+ * The user picks the currency figures show in (header switcher, /settings, or a new preferred currency
+ * saved in the profile): kept on this device for this user, and the device's UI preferences (spec §3)
+ * follow. null goes back to the account's preferred currency, else the platform default.
+ */
+export function chooseDisplayCurrency(userId: string, currency: CurrencyCode | null): void {
+  setStoredCurrency(userId, currency);
+  if (currency) updateUiPreferences({ currency });
 }
 
 function subscribe(listener: () => void): () => void {

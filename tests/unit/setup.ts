@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, vi } from 'vitest';
 
@@ -53,4 +54,10 @@ afterEach(() => {
 // offline, src/lib/offline/online-status.ts) must not leave the next test offline.
 afterEach(() => {
   onlineManager.setOnline(true);
+});
+
+// Toasts live in one module-level store: a toast shown at the end of one test would still be an alert
+// in the next one's render.
+afterEach(() => {
+  notifications.clean();
 });

@@ -12,11 +12,10 @@ import {
 import {
   getStoredCurrency,
   resolveEffectiveCurrency,
-  setStoredCurrency,
   subscribeStoredCurrency,
   type CurrencyCode,
 } from '../../lib/currency';
-import { updateUiPreferences } from '../../lib/ui-preferences';
+import { chooseDisplayCurrency } from '../../lib/ui-preferences';
 
 /**
  * Display currency: the user's choice (this device's per-user choice, else the preferred currency on
@@ -61,9 +60,7 @@ export function useEffectiveCurrency(): {
   const currency = useSyncExternalStore(subscribe, readCurrency, readCurrency);
   const setCurrency = useCallback(
     (currency: CurrencyCode | null) => {
-      if (userId) setStoredCurrency(userId, currency);
-      // The device's UI preferences (spec §3) follow the same choice.
-      if (currency) updateUiPreferences({ currency });
+      if (userId) chooseDisplayCurrency(userId, currency);
     },
     [userId],
   );

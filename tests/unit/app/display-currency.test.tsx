@@ -120,6 +120,44 @@ describe('display currency', () => {
   });
 });
 
+describe('preferred currency in the profile', () => {
+  it('a newly saved preferred currency is what figures show in, over an earlier pick in the header', async () => {
+    servePublisher({ preferred_currency: 'EUR' });
+    showAmountsIn('pub-1', 'DKK');
+    server.on('PUT', '/auth/profile', {
+      status: 200,
+      body: makeUser({ id: 'pub-1', role: 'publisher', preferred_currency: 'GBP' }),
+    });
+    const { user } = renderApp('/profile');
+    expect(await switcher()).toHaveTextContent('DKK');
+
+    await user.click(await screen.findByRole('combobox', { name: /^Preferred currency/ }));
+    await user.click(await screen.findByRole('option', { name: 'GBP' }));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    await waitFor(async () => expect(await switcher()).toHaveTextContent('GBP'));
+    expect(localStorage.getItem('affilio:currency:pub-1')).toBe('GBP');
+  });
+
+  it('saving other fields leaves this device’s pick alone', async () => {
+    servePublisher({ preferred_currency: 'EUR' });
+    showAmountsIn('pub-1', 'DKK');
+    server.on('PUT', '/auth/profile', {
+      status: 200,
+      body: makeUser({ id: 'pub-1', role: 'publisher', preferred_currency: 'EUR', name: 'Paula P.' }),
+    });
+    const { user } = renderApp('/profile');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Paula P.');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(await switcher()).toHaveTextContent('DKK');
+    expect(localStorage.getItem('affilio:currency:pub-1')).toBe('DKK');
+  });
+});
+
 describe('effective currency: the user’s choice, else the admin default, else USD (spec §9)', () => {
   it('uses the admin default from /settings/public for publishers and advertisers', async () => {
     servePublisher();

@@ -4,6 +4,7 @@ import { CountrySelect } from '../../../components/country-select';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../../lib/currency';
 import { showToast } from '../../../lib/toast';
+import { chooseDisplayCurrency } from '../../../lib/ui-preferences';
 import { useUpdateProfile } from '../api/update-profile';
 import type { UpdateProfileBody, User } from '../types';
 import { withoutBlanks } from '../utils/needs-onboarding';
@@ -56,8 +57,14 @@ export function ProfileForm({ user }: { user: User }) {
 
   const submit = (values: Values) =>
     update.mutate(toBody(values, user.role), {
-      onSuccess: () =>
-        showToast({ title: 'Profile updated', message: 'Your changes are saved.', color: 'green' }),
+      onSuccess: () => {
+        // A newly saved preferred currency is a choice made now: figures on this device follow it, even
+        // where the header switcher had picked another one before.
+        if (values.preferred_currency !== user.preferred_currency) {
+          chooseDisplayCurrency(user.id, values.preferred_currency);
+        }
+        showToast({ title: 'Profile updated', message: 'Your changes are saved.', color: 'green' });
+      },
     });
 
   return (
@@ -86,6 +93,7 @@ export function ProfileForm({ user }: { user: User }) {
         {shows('tax_id') && <TextInput label="Tax ID" {...form.getInputProps('tax_id')} />}
         <Select
           label="Preferred currency"
+          description="Figures show in it on your devices; the currency button in the header changes it on one device"
           placeholder="Platform default"
           data={[...SUPPORTED_CURRENCIES]}
           clearable
