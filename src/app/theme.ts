@@ -112,6 +112,8 @@ export const theme = createTheme({
     NativeSelect: noAsterisk,
     NumberInput: noAsterisk,
     DateInput: noAsterisk,
+    // A link drawn as a button (a name that opens a drawer) would centre its lines when it wraps.
+    Anchor: { defaultProps: { ta: 'start' } },
     Modal: { defaultProps: { closeButtonProps: closeLabel } },
     Drawer: { defaultProps: { closeButtonProps: closeLabel } },
     Notification: {

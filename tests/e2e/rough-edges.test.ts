@@ -29,15 +29,26 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-/** How wide the page is against the screen, and any badge whose label is cut to an ellipsis. */
+/**
+ * How wide the page is against the screen, any badge whose label is cut to an ellipsis, and any name drawn
+ * as a link-button that would centre its lines when it wraps on a phone.
+ */
 function layoutProblems(page: Page) {
   // A string: the e2e project is typed without the DOM library.
-  return page.evaluate<{ scrollWidth: number; innerWidth: number; cutBadges: string[] }>(`({
+  return page.evaluate<{
+    scrollWidth: number;
+    innerWidth: number;
+    cutBadges: string[];
+    centredLinks: string[];
+  }>(`({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
     cutBadges: [...document.querySelectorAll('.mantine-Badge-root')]
       .filter((badge) => badge.offsetParent !== null && badge.scrollWidth > badge.clientWidth + 1)
       .map((badge) => badge.textContent),
+    centredLinks: [...document.querySelectorAll('main button.mantine-Anchor-root')]
+      .filter((link) => link.offsetParent !== null && getComputedStyle(link).textAlign === 'center')
+      .map((link) => link.textContent),
   })`);
 }
 
@@ -65,6 +76,7 @@ describe('rough edges a new user hit', () => {
               scrollWidth: found.innerWidth,
               innerWidth: found.innerWidth,
               cutBadges: [],
+              centredLinks: [],
             });
           }
         }

@@ -62,7 +62,6 @@ export function AdminUsersTable({
                   component="button"
                   type="button"
                   fw={600}
-                  ta="left"
                   onClick={(event) => {
                     event.stopPropagation();
                     onOpen(user);

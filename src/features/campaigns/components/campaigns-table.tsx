@@ -49,7 +49,6 @@ export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTable
                 component="button"
                 type="button"
                 fw={600}
-                ta="left"
                 onClick={(event) => {
                   event.stopPropagation();
                   actions.onOpen(campaign);
