@@ -176,6 +176,21 @@ describe('rough edges a new user hit', () => {
     await page.screenshot({ path: `${SHOTS}/rough-edges-commissions-decide-390.png` });
   });
 
+  it('keeps a publisher’s copy-link button in view on a phone', async () => {
+    const { page } = await app.openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+    await page.goto('/tracking');
+    const table = page.getByRole('table', { name: 'Tracking links' });
+    const copy = await table
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Copy tracking link of/ })
+      .boundingBox();
+    expect(copy && copy.x > 390 / 2 && copy.x + copy.width <= 390).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/rough-edges-tracking-390.png` });
+  });
+
   it('greets a visitor with the product, a pitch and a way to register', async () => {
     const { page } = await app.openPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -27,30 +27,29 @@ function LinkStatus({ link }: { link: TrackingLink }) {
   return <StatusBadge color="green">Active</StatusBadge>;
 }
 
-function LinkUrl({ link, name }: { link: TrackingLink; name: string }) {
+function CopyLink({ link, name }: { link: TrackingLink; name: string }) {
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Code aria-label={`Tracking link of ${name}`}>{link.url}</Code>
-      <CopyButton value={link.url}>
-        {({ copied, copy }) => (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            onClick={copy}
-            aria-label={`${copied ? 'Copied' : 'Copy'} tracking link of ${name}`}
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
+    <CopyButton value={link.url}>
+      {({ copied, copy }) => (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={copy}
+          aria-label={`${copied ? 'Copied' : 'Copy'} tracking link of ${name}`}
+        >
+          {copied ? 'Copied' : 'Copy link'}
+        </Button>
+      )}
+    </CopyButton>
   );
 }
 
 export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTableProps) {
   const nameOf = (link: TrackingLink) => (viewer === 'advertiser' ? link.publisher_name : link.campaign_name);
   return (
-    <DataTable minWidth={760} verticalSpacing="sm" aria-label="Tracking links">
+    // The copy button (and the advertiser's test) stays in view at the right edge on a phone: the link is
+    // what a publisher came for.
+    <DataTable minWidth={760} verticalSpacing="sm" aria-label="Tracking links" stickyActions>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{viewer === 'advertiser' ? 'Publisher' : 'Campaign'}</Table.Th>
@@ -59,38 +58,44 @@ export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTable
           <Table.Th ta="right">Clicks</Table.Th>
           <Table.Th ta="right">Conversions</Table.Th>
           <Table.Th>Status</Table.Th>
-          {onTest && <Table.Th>Test</Table.Th>}
+          <Table.Th>Actions</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {links.map((link) => (
-          <Table.Tr key={link.id}>
-            <Table.Td fw={600}>{nameOf(link)}</Table.Td>
-            <Table.Td>
-              <Text size="sm">{link.website_url}</Text>
-            </Table.Td>
-            <Table.Td>
-              <LinkUrl link={link} name={`${nameOf(link)} (${link.website_url})`} />
-            </Table.Td>
-            <Table.Td ta="right">{formatCount(link.clicks)}</Table.Td>
-            <Table.Td ta="right">{formatCount(link.conversions)}</Table.Td>
-            <Table.Td>
-              <LinkStatus link={link} />
-            </Table.Td>
-            {onTest && (
+        {links.map((link) => {
+          const name = `${nameOf(link)} (${link.website_url})`;
+          return (
+            <Table.Tr key={link.id}>
+              <Table.Td fw={600}>{nameOf(link)}</Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  aria-label={`Test the link of ${link.publisher_name} (${link.website_url})`}
-                  onClick={() => onTest(link)}
-                >
-                  Test
-                </Button>
+                <Text size="sm">{link.website_url}</Text>
               </Table.Td>
-            )}
-          </Table.Tr>
-        ))}
+              <Table.Td>
+                <Code aria-label={`Tracking link of ${name}`}>{link.url}</Code>
+              </Table.Td>
+              <Table.Td ta="right">{formatCount(link.clicks)}</Table.Td>
+              <Table.Td ta="right">{formatCount(link.conversions)}</Table.Td>
+              <Table.Td>
+                <LinkStatus link={link} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <CopyLink link={link} name={name} />
+                  {onTest && (
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      aria-label={`Test the link of ${link.publisher_name} (${link.website_url})`}
+                      onClick={() => onTest(link)}
+                    >
+                      Test
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </DataTable>
   );
