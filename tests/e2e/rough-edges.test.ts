@@ -52,6 +52,21 @@ function layoutProblems(page: Page) {
   })`);
 }
 
+const PHONE = { width: 390, height: 844 };
+
+/** A signed-in page of `role` on a 390 px phone, at `path`. */
+async function onPhone(role: keyof typeof ACCOUNTS, path: string): Promise<Page> {
+  const { page } = await app.openPage();
+  await page.setViewportSize(PHONE);
+  await logIn(page, ACCOUNTS[role].email, ACCOUNTS[role].password);
+  await page.goto(path);
+  return page;
+}
+
+/** A button kept in view at the phone's right edge (a sticky actions column), not off screen. */
+const atRightEdge = (box: { x: number; width: number } | null) =>
+  box !== null && box.x > PHONE.width / 2 && box.x + box.width <= PHONE.width;
+
 describe('rough edges a new user hit', () => {
   for (const [role, paths] of Object.entries(LISTS) as [keyof typeof LISTS, readonly string[]][]) {
     it.each(WIDTHS)(
@@ -124,17 +139,14 @@ describe('rough edges a new user hit', () => {
   });
 
   it("shows a list's figures beside its first column and a campaign's details whole on a phone", async () => {
-    const { page } = await app.openPage();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
-    await page.goto('/campaigns');
+    const page = await onPhone('publisher', '/campaigns');
     const table = page.getByRole('table', { name: 'Campaigns' });
     await table.getByRole('row').nth(1).waitFor();
     // the first column keeps to about a third of the screen and the row's buttons stay at the right edge,
     // so the next column shows between them and Apply is in view without a sideways scroll
     const actions = await table.getByRole('columnheader', { name: 'Actions' }).boundingBox();
     const category = await table.getByRole('columnheader', { name: 'Category' }).boundingBox();
-    expect(actions && actions.x + actions.width <= 390 && actions.x > 390 / 2).toBe(true);
+    expect(atRightEdge(actions)).toBe(true);
     expect(category && actions && category.x + category.width / 2 < actions.x).toBe(true);
     const apply = await table
       .getByRole('button', { name: /^Apply to / })
@@ -156,18 +168,14 @@ describe('rough edges a new user hit', () => {
   });
 
   it('keeps a decision queue’s checkboxes narrow and its buttons in view on a phone', async () => {
-    const { page } = await app.openPage();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, ACCOUNTS.advertiser.email, ACCOUNTS.advertiser.password);
-    await page.goto('/commissions?status=pending');
+    const page = await onPhone('advertiser', '/commissions?status=pending');
     const table = page.getByRole('table', { name: 'Commissions' });
     await table.getByRole('row').nth(1).waitFor();
     const tick = await table.getByRole('columnheader').first().boundingBox();
     expect(tick && tick.width < 390 * 0.2).toBe(true);
     const row = table.getByRole('row').nth(1);
     for (const name of [/^Approve/, /^Reject/]) {
-      const button = await row.getByRole('button', { name }).boundingBox();
-      expect(button && button.x > 390 / 2 && button.x + button.width <= 390).toBe(true);
+      expect(atRightEdge(await row.getByRole('button', { name }).boundingBox())).toBe(true);
     }
     // the first row's line under the header is drawn across the sticky columns too
     const lines = await page.evaluate<string[]>(`[...document.querySelectorAll(
@@ -177,23 +185,20 @@ describe('rough edges a new user hit', () => {
   });
 
   it('keeps a publisher’s copy-link button in view on a phone', async () => {
-    const { page } = await app.openPage();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
-    await page.goto('/tracking');
+    const page = await onPhone('publisher', '/tracking');
     const table = page.getByRole('table', { name: 'Tracking links' });
     const copy = await table
       .getByRole('row')
       .nth(1)
       .getByRole('button', { name: /^Copy tracking link of/ })
       .boundingBox();
-    expect(copy && copy.x > 390 / 2 && copy.x + copy.width <= 390).toBe(true);
+    expect(atRightEdge(copy)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/rough-edges-tracking-390.png` });
   });
 
   it('greets a visitor with the product, a pitch and a way to register', async () => {
     const { page } = await app.openPage();
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.goto('/login');
     await page.getByText('Affilio', { exact: true }).waitFor();
     await page.getByText(/affiliate marketplace/i).waitFor();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GlobalSearchResults, SearchResult } from '../../../../src/features/search/types';
+import type { SearchResult } from '../../../../src/features/search/types';
 import { db } from '../../../../src/lib/db';
 import { makeCampaign } from '../campaigns/campaign-fixtures';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
@@ -8,6 +8,7 @@ import { paramsOf, recordQueryParams } from '../../support/record-query-params';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 import { formatDate } from '../../../../src/lib/format-date';
+import { searchResults } from './search-fixtures';
 
 let server: FakeServer;
 const sent = recordQueryParams();
@@ -36,20 +37,6 @@ const note: SearchResult = {
   url: '/conversation=conv-3',
 };
 
-function results(overrides: Partial<GlobalSearchResults> = {}): GlobalSearchResults {
-  return {
-    campaigns: [],
-    publishers: [],
-    advertisers: [],
-    websites: [],
-    applications: [],
-    invoices: [],
-    media: [],
-    messages: [],
-    ...overrides,
-  };
-}
-
 const searchCalls = () => paramsOf(sent, 'GET', '/search/global');
 
 beforeEach(async () => {
@@ -63,7 +50,7 @@ beforeEach(async () => {
     })
     .on('GET', '/search/global', {
       status: 200,
-      body: results({ campaigns: [gear], publishers: [walker], messages: [note] }),
+      body: searchResults({ campaigns: [gear], publishers: [walker], messages: [note] }),
     });
   signIn();
 });

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderGroups, titleMatch } from '../../../../src/features/search/result-order';
-import {
-  SEARCH_GROUPS,
-  type GlobalSearchResults,
-  type SearchResult,
-} from '../../../../src/features/search/types';
+import { SEARCH_GROUPS, type SearchResult } from '../../../../src/features/search/types';
+import { searchResults } from './search-fixtures';
 
 const result = (type: SearchResult['type'], title: string): SearchResult => ({
   id: title,
@@ -13,17 +10,6 @@ const result = (type: SearchResult['type'], title: string): SearchResult => ({
   subtitle: '',
   url: '/',
 });
-
-const empty: GlobalSearchResults = {
-  campaigns: [],
-  publishers: [],
-  advertisers: [],
-  websites: [],
-  applications: [],
-  invoices: [],
-  media: [],
-  messages: [],
-};
 
 describe('titleMatch', () => {
   it('ranks the whole title, then its start, then the start of a word, then anything else', () => {
@@ -39,12 +25,11 @@ describe('titleMatch', () => {
 
 describe('orderGroups', () => {
   it('puts the group that names the query first and keeps the usual order among equals', () => {
-    const data = {
-      ...empty,
+    const data = searchResults({
       campaigns: [result('campaign', 'Prime Day Deals')],
       publishers: [result('publisher', 'Priya Patel')],
       messages: [result('message', 'Priya, the banner')],
-    };
+    });
     expect(orderGroups(SEARCH_GROUPS, data, 'priya').map((g) => g.key)).toEqual([
       'publishers',
       'messages',
