@@ -190,7 +190,7 @@ describe('rough edges a new user hit', () => {
     const copy = await table
       .getByRole('row')
       .nth(1)
-      .getByRole('button', { name: /^Copy tracking link of/ })
+      .getByRole('button', { name: /^Copy link of/ })
       .boundingBox();
     expect(atRightEdge(copy)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/rough-edges-tracking-390.png` });

@@ -35,7 +35,7 @@ function CopyLink({ link, name }: { link: TrackingLink; name: string }) {
           size="compact-xs"
           variant="light"
           onClick={copy}
-          aria-label={`${copied ? 'Copied' : 'Copy'} tracking link of ${name}`}
+          aria-label={`${copied ? 'Copied' : 'Copy'} link of ${name}`}
         >
           {copied ? 'Copied' : 'Copy link'}
         </Button>
