@@ -1,5 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { CommissionModel } from '../commissions/math';
+
+import { LRUCache } from 'lru-cache';
 
 /** What a redirect needs to know about a tracking link, its campaign and its publisher. */
 export interface LinkTarget {
