@@ -35,8 +35,8 @@ export interface UserCacheOptions {
  * `changed(userIds)` makes those users' entries (and every wide entry) stale, `clear()` all of them. A
  * load captures the versions before it reads, so one that raced a change is never served after it.
  * The entries live in `lru-cache` (issue 42), which replaced a Map that let its oldest entry go: on a
- * dashboard-like mix of 1,000 entries it ran at 1.09–1.33× the Map's speed (`npm run bench:libs`), and a
- * user who keeps opening the dashboard keeps their entry. The TTL stays in the entry, next to the versions.
+ * dashboard-like mix of 1,000 entries it ran at 1.10× the Map's speed (`npm run bench:libs`, median of 6
+ * runs, 0.93–1.45), and a user who keeps opening the dashboard keeps their entry. The TTL stays in the entry, next to the versions.
  */
 export class UserCache<V> {
   private readonly entries: LRUCache<string, Entry<V>>;

@@ -49,9 +49,9 @@ export interface LinkCacheOptions {
  * another process on the same database. Concurrent misses for one code share one query.
  *
  * The entries live in `lru-cache` (issue 42), which replaced a Map that dropped its oldest tenth when full:
- * on the redirect path's hits it ran at 0.93–1.42× the Map's speed (median ~1.3×: it reads the clock once a
- * millisecond, the Map read `Date.now()` on every peek), on a 90/10 mix of hits and unknown codes at
- * 0.85–1.01× (`npm run bench:libs`), and it evicts the least recently used link, not the oldest loaded.
+ * as fast within noise (`npm run bench:libs`, median of 6 runs: 1.04× the Map on the redirect path's hits,
+ * 0.95× on a 90/10 mix of hits and never-seen codes, each spread ±20–50% on the shared 2-core machine), and
+ * it evicts the least recently used link rather than the oldest loaded, which may be the busiest.
  */
 export class LinkCache {
   private readonly entries: LRUCache<string, Entry>;
