@@ -11,8 +11,13 @@ import { XMLParser } from 'fast-xml-parser';
 import { fileTypeFromBuffer } from 'file-type';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
-import { parseEcbXml, ProviderError, type EcbRates } from '../../server/modules/currency/ecb-xml';
-import { parseRatio, type Ratio } from '../../server/modules/currency/money';
+import {
+  isRealDay,
+  parseEcbXml,
+  ProviderError,
+  rateOf,
+  type EcbRates,
+} from '../../server/modules/currency/ecb-xml';
 import { sniffType, SNIFF_BYTES, type MediaType } from '../../server/modules/media/sniff';
 import { isBotRequest } from '../../server/modules/tracking/bots';
 import { LinkCache, type LinkTarget } from '../../server/modules/tracking/link-cache';
@@ -452,10 +457,7 @@ interface CubeNode {
   Cube?: CubeNode[];
 }
 
-const isRealDay = (day: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
-
-/** parseEcbXml on fast-xml-parser: the same checks, the tree instead of patterns. */
+/** parseEcbXml on fast-xml-parser: the same checks (isRealDay, rateOf), the tree instead of patterns. */
 function libraryEcb(body: string): EcbRates {
   const text = body.trim();
   if (/^(<!doctype html|<html)/i.test(text) || /<(html|body)[\s>]/i.test(text.slice(0, 2000))) {
@@ -472,17 +474,10 @@ function libraryEcb(body: string): EcbRates {
   if (!day?.time)
     throw new ProviderError('the answer has no complete <Cube time="…"> element (not ECB XML?)');
   if (!isRealDay(day.time)) throw new ProviderError(`the rates' day "${day.time}" is not a date`);
-  const perEur = new Map<string, Ratio>();
+  const perEur: EcbRates['perEur'] = new Map();
   for (const { currency, rate } of day.Cube ?? []) {
     if (!currency || rate === undefined) continue;
-    let ratio: Ratio;
-    try {
-      ratio = parseRatio(rate);
-    } catch {
-      throw new ProviderError(`the rate of ${currency} ("${rate.slice(0, 40)}") is not a decimal number`);
-    }
-    if (ratio.num === 0n) throw new ProviderError(`the rate of ${currency} is zero`);
-    perEur.set(currency.toUpperCase(), ratio);
+    perEur.set(currency.toUpperCase(), rateOf(currency, rate));
   }
   return { day: day.time, perEur };
 }
