@@ -1,5 +1,7 @@
 import type { CommissionModel } from '../commissions/math';
 
+import { LRUCache } from 'lru-cache';
+
 /** What a redirect needs to know about a tracking link, its campaign and its publisher. */
 export interface LinkTarget {
   linkId: string;
@@ -27,9 +29,9 @@ export function linkUnavailableReason(target: LinkTarget, now: number): string |
   return null;
 }
 
+/** What is cached for a code: its target, or null for a code that is no link (an object: lru-cache stores no null). */
 interface Entry {
   target: LinkTarget | null;
-  expiresAt: number;
 }
 
 export interface LinkCacheOptions {
@@ -45,14 +47,17 @@ export interface LinkCacheOptions {
  * In-process cache of code → link target for `GET /t/{code}`. Entries are dropped when the campaign or
  * application changes (domain events), and expire after `ttlMs` as a safety net for changes made by
  * another process on the same database. Concurrent misses for one code share one query.
+ *
+ * The entries live in `lru-cache` (issue 42), which replaced a Map that dropped its oldest tenth when full:
+ * as fast within noise (`npm run bench:libs`, median of 6 runs: 1.04× the Map on the redirect path's hits,
+ * 0.95× on a 90/10 mix of hits and never-seen codes, each spread ±20–50% on the shared 2-core machine), and
+ * it evicts the least recently used link rather than the oldest loaded, which may be the busiest.
  */
 export class LinkCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private readonly loading = new Map<string, Promise<LinkTarget | null>>();
   private readonly ttlMs: number;
   private readonly negativeTtlMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
   /** bumped by every invalidation so a load that started before it is not cached after it */
   private generation = 0;
   /** lookups answered from the cache, and those that went to the database (cache-stats) */
@@ -65,18 +70,17 @@ export class LinkCache {
   ) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.negativeTtlMs = options.negativeTtlMs ?? 5_000;
-    this.maxEntries = options.maxEntries ?? 50_000;
-    this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries ?? 50_000,
+      ttl: this.ttlMs,
+      ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+    });
   }
 
   /** The cached target when fresh (sync fast path), else undefined. */
   peek(code: string): LinkTarget | null | undefined {
     const entry = this.entries.get(code);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(code);
-      return undefined;
-    }
     this.hits++;
     return entry.target;
   }
@@ -91,7 +95,9 @@ export class LinkCache {
     const generation = this.generation;
     const promise = this.load(code)
       .then((target) => {
-        if (generation === this.generation) this.store(code, target);
+        if (generation === this.generation) {
+          this.entries.set(code, { target }, { ttl: target ? this.ttlMs : this.negativeTtlMs });
+        }
         return target;
       })
       .finally(() => this.loading.delete(code));
@@ -101,10 +107,11 @@ export class LinkCache {
 
   invalidateCampaign(campaignId: string): void {
     this.generation++;
-    for (const [code, entry] of this.entries) {
-      // unknown codes may belong to a link that was just created: drop them too
-      if (!entry.target || entry.target.campaignId === campaignId) this.entries.delete(code);
-    }
+    // unknown codes may belong to a link that was just created: drop them too
+    const stale = [...this.entries.entries()]
+      .filter(([, entry]) => !entry.target || entry.target.campaignId === campaignId)
+      .map(([code]) => code);
+    for (const code of stale) this.entries.delete(code);
   }
 
   clear(): void {
@@ -114,20 +121,5 @@ export class LinkCache {
 
   get size(): number {
     return this.entries.size;
-  }
-
-  private store(code: string, target: LinkTarget | null): void {
-    if (this.entries.size >= this.maxEntries) {
-      // Map keeps insertion order: the oldest tenth goes
-      let drop = Math.ceil(this.maxEntries / 10);
-      for (const key of this.entries.keys()) {
-        this.entries.delete(key);
-        if (--drop === 0) break;
-      }
-    }
-    this.entries.set(code, {
-      target,
-      expiresAt: this.now() + (target ? this.ttlMs : this.negativeTtlMs),
-    });
   }
 }
