@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { isDemoPassword } from './lib/demo-passwords';
 
 export interface RateLimitRule {
   max: number;
@@ -111,6 +112,26 @@ export function trustProxyFrom(value: string | undefined): TrustProxy {
   return list;
 }
 
+/**
+ * SEED=demo or none; unset means the demo for a first try on a developer machine (`npm start`), and none
+ * where the install looks real (NODE_ENV=production, or a PostgreSQL server given): demo accounts with
+ * published passwords must be asked for there.
+ */
+function seedFrom(env: NodeJS.ProcessEnv): 'demo' | 'none' {
+  const value = env.SEED?.trim() ?? '';
+  if (value === 'demo' || value === 'none') return value;
+  if (value !== '') throw new Error(`SEED must be "demo" or "none", got "${env.SEED}"`);
+  return env.NODE_ENV === 'production' || env.DATABASE_URL ? 'none' : 'demo';
+}
+
+function adminPasswordFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (isDemoPassword(value)) {
+    throw new Error('ADMIN_PASSWORD is a published demo password: choose one of your own');
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
@@ -123,9 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Affilio <no-reply@affilio.local>',
     staticDir: env.STATIC_DIR === 'none' ? null : path.resolve(env.STATIC_DIR || './dist'),
-    seed: env.SEED === 'none' ? 'none' : 'demo',
+    seed: seedFrom(env),
     adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminPassword: adminPasswordFrom(env.ADMIN_PASSWORD),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     rateLimits: rateLimitsFrom(env),

@@ -6,12 +6,18 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty, type SeededAccount } from './db/seed';
 
-function printAccounts(accounts: SeededAccount[], url: string): void {
+function printAccounts(accounts: SeededAccount[], url: string, seed: 'demo' | 'none'): void {
   if (accounts.length === 0) return;
   const lines = accounts.map(
     (a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(26)} ${a.password ?? '(password from ADMIN_PASSWORD)'}`,
   );
-  console.log(`\nAffilio seeded these accounts (shown once) — log in at ${url}\n${lines.join('\n')}\n`);
+  const note =
+    seed === 'demo'
+      ? 'Demo data (SEED=demo): these passwords are public, never use this database for real.'
+      : 'No demo data. A generated password is not stored anywhere else: note it now and change it after logging in.';
+  console.log(
+    `\nAffilio seeded these accounts (shown once) — log in at ${url}\n${lines.join('\n')}\n${note}\n`,
+  );
 }
 
 /**
@@ -61,7 +67,7 @@ async function main(): Promise<void> {
   console.log(
     `Affilio is running at ${url} (API docs at ${url}/api/docs, database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
   );
-  printAccounts(seeded, url);
+  printAccounts(seeded, url, config.seed);
 }
 
 main().catch((err: unknown) => {

@@ -33,3 +33,31 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
   });
 });
+
+describe('SEED', () => {
+  it.each([
+    [{}, 'demo'],
+    [{ NODE_ENV: 'development' }, 'demo'],
+    [{ NODE_ENV: 'production' }, 'none'],
+    [{ DATABASE_URL: 'postgres://db.example/affilio' }, 'none'],
+    [{ NODE_ENV: 'production', SEED: 'demo' }, 'demo'],
+    [{ DATABASE_URL: 'postgres://db.example/affilio', SEED: 'demo' }, 'demo'],
+    [{ SEED: 'none' }, 'none'],
+  ])('%j → %s: the demo only on a developer machine or when asked for', (env, expected) =>
+    expect(loadConfig(env).seed).toBe(expected),
+  );
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => loadConfig({ SEED: 'yes' })).toThrow(/SEED/);
+  });
+});
+
+describe('ADMIN_PASSWORD', () => {
+  it.each(['affilio-demo', 'affilio-admin', 'AFFILIO-ADMIN'])('refuses the published %j', (password) =>
+    expect(() => loadConfig({ ADMIN_PASSWORD: password })).toThrow(/ADMIN_PASSWORD .*demo password/),
+  );
+
+  it('takes any other', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: 'a-real-secret-pw' }).adminPassword).toBe('a-real-secret-pw');
+  });
+});
