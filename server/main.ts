@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty, type SeededAccount } from './db/seed';
 
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // a bad environment is the operator's to fix: the message names each variable, a stack would bury it
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
