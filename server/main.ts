@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty, type SeededAccount } from './db/seed';
 
@@ -11,10 +12,11 @@ function printAccounts(accounts: SeededAccount[], url: string, seed: 'demo' | 'n
   const lines = accounts.map(
     (a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(26)} ${a.password ?? '(password from ADMIN_PASSWORD)'}`,
   );
+  const generated = seed === 'none' && accounts.some((a) => a.password !== null);
   const note =
     seed === 'demo'
       ? 'Demo data (SEED=demo): these passwords are public, never use this database for real.'
-      : 'No demo data. A generated password is not stored anywhere else: note it now and change it after logging in.';
+      : `No demo data.${generated ? ' The generated password is not stored anywhere else: note it now and change it after logging in.' : ''}`;
   console.log(
     `\nAffilio seeded these accounts (shown once) — log in at ${url}\n${lines.join('\n')}\n${note}\n`,
   );
@@ -47,6 +49,10 @@ async function main(): Promise<void> {
     database = await open();
   }
   const app = await buildApp({ config, database });
+  // `npm run backup` asks this process for a copy of the embedded database (it owns the data directory)
+  const stopBackups = database.dumpDataDir
+    ? await serveBackups(config.dataDir, database.dumpDataDir, app.log)
+    : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +60,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     // app.close runs onClose hooks (flushes buffered work) before the database goes away
+    await stopBackups();
     await app.close();
     await database.close();
     process.exit(0);

@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite only: `COPY … FROM '/dev/blob'` fed with `data` in COPY's text format (bulk writes) */
   copyFrom?: (sql: string, data: string) => Promise<void>;
+  /** PGlite only: a consistent copy of the data directory as a gzipped tar (backups) */
+  dumpDataDir?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     copyFrom: (sql, data) => client.copyFrom(sql, data),
+    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }
