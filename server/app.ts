@@ -12,6 +12,7 @@ import type { AppConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import { registerErrorHandler } from './lib/error-handler';
+import { healthRoutes } from './lib/health';
 import { registerIdempotency, startIdempotencyPrune } from './lib/idempotency';
 import { EventBus } from './lib/events';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
@@ -181,7 +182,7 @@ export async function buildApp({
       registerApiNoStore(api);
       registerNulGuard(api);
       registerIdempotency(api, ctx);
-      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+      await api.register(healthRoutes, { database });
       await api.register(authRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });

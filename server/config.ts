@@ -1,5 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+import { isDemoPassword } from './lib/demo-passwords';
 
 export interface RateLimitRule {
   max: number;
@@ -59,36 +61,6 @@ export interface AppConfig {
   invoiceJobIntervalMs: number;
 }
 
-function intFrom(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
-}
-
-const MINUTE = 60_000;
-
-function ruleFrom(env: NodeJS.ProcessEnv, name: string, max: number, windowMs: number): RateLimitRule {
-  return {
-    max: intFrom(env[`${name}_MAX`], max, `${name}_MAX`),
-    windowMs: intFrom(env[`${name}_WINDOW_MS`], windowMs, `${name}_WINDOW_MS`),
-  };
-}
-
-/** Each limit is `<NAME>_MAX` per `<NAME>_WINDOW_MS`; the README lists them. */
-function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimitsConfig {
-  return {
-    loginPerEmail: ruleFrom(env, 'LOGIN_RATE_LIMIT', 10, 15 * MINUTE),
-    loginPerAddress: ruleFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT', 50, 15 * MINUTE),
-    registerPerAddress: ruleFrom(env, 'REGISTER_RATE_LIMIT', 20, 60 * MINUTE),
-    forgotPasswordPerEmail: ruleFrom(env, 'FORGOT_PASSWORD_RATE_LIMIT', 3, 60 * MINUTE),
-    forgotPasswordPerAddress: ruleFrom(env, 'FORGOT_PASSWORD_ADDRESS_RATE_LIMIT', 20, 60 * MINUTE),
-    resetPasswordPerAddress: ruleFrom(env, 'RESET_PASSWORD_RATE_LIMIT', 20, 15 * MINUTE),
-    postbackFailuresPerAddress: ruleFrom(env, 'POSTBACK_FAILURE_RATE_LIMIT', 100, MINUTE),
-  };
-}
-
 /** TRUST_PROXY: unset/false, true (any proxy: only behind one that overwrites the header), hops, or addresses. */
 export function trustProxyFrom(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
@@ -111,38 +83,181 @@ export function trustProxyFrom(value: string | undefined): TrustProxy {
   return list;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+// An empty variable counts as unset everywhere (`FOO= npm start`, a blank line in a compose file).
+const text = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const count = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  text().transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= 0 && n <= max) return n;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a whole number from 0 to ${max === Number.MAX_SAFE_INTEGER ? '2^53' : max}`,
+    });
+    return z.NEVER;
+  });
+
+const flag = () => text().transform((value) => value === 'true');
+
+/** `<NAME>_MAX` per `<NAME>_WINDOW_MS` for one abuse limit. */
+const rateLimit = (name: string, max: number, windowMs: number) => ({
+  [`${name}_MAX`]: count(max),
+  [`${name}_WINDOW_MS`]: count(windowMs),
+});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every environment variable the server reads, with its default: the one place they are parsed.
+ * `.env.example` lists the same keys (tests/unit/server/config.test.ts checks).
+ */
+export const envSchema = z.object({
+  NODE_ENV: text(),
+  PORT: count(8080, 65_535),
+  HOST: text().transform((value) => value ?? '0.0.0.0'),
+  DATA_DIR: text().transform((value) => path.resolve(value ?? './data')),
+  DATABASE_URL: text().refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
+  SEED: text().pipe(z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).optional()),
+  // loose on purpose: an intranet install may use admin@localhost
+  ADMIN_EMAIL: text().refine((value) => value === undefined || /^[^@\s]+@[^@\s]+$/.test(value), {
+    message: 'must be an e-mail address',
+  }),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || !isDemoPassword(value), {
+      message: 'is a published demo password: choose one of your own',
+    }),
+  JWT_SECRET: text(),
+  JWT_TTL_SECONDS: count(7 * 24 * 3600),
+  APP_URL: text()
+    .refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), {
+      message: 'must be an http:// or https:// origin',
+    })
+    .transform((value) => value?.replace(/\/+$/, '')),
+  SMTP_URL: text(),
+  MAIL_FROM: text().transform((value) => value ?? 'Affilio <no-reply@affilio.local>'),
+  STATIC_DIR: text().transform((value) => (value === 'none' ? null : path.resolve(value ?? './dist'))),
+  LOG_LEVEL: text().pipe(
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  TRUST_PROXY: text().transform((value, ctx) => {
+    try {
+      return trustProxyFrom(value);
+    } catch (error) {
+      const message = (error as Error).message.replace(/^TRUST_PROXY /, '').replace(/, got .*$/s, '');
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  }),
+  ...rateLimit('LOGIN_RATE_LIMIT', 10, 15 * MINUTE),
+  ...rateLimit('LOGIN_ADDRESS_RATE_LIMIT', 50, 15 * MINUTE),
+  ...rateLimit('REGISTER_RATE_LIMIT', 20, HOUR),
+  ...rateLimit('FORGOT_PASSWORD_RATE_LIMIT', 3, HOUR),
+  ...rateLimit('FORGOT_PASSWORD_ADDRESS_RATE_LIMIT', 20, HOUR),
+  ...rateLimit('RESET_PASSWORD_RATE_LIMIT', 20, 15 * MINUTE),
+  ...rateLimit('POSTBACK_FAILURE_RATE_LIMIT', 100, MINUTE),
+  CLICK_COUNTRY_HEADER: text().transform((value) => value?.toLowerCase() ?? null),
+  ALLOW_PRIVATE_NETWORKS: flag(),
+  // the older name, from when only website verification used it
+  VERIFY_ALLOW_PRIVATE_NETWORKS: flag(),
+  // more than 250 ms is capped: it is the redirect path's crash window
+  CLICK_FLUSH_MS: count(250).transform((value) => Math.min(value, 250)),
+  COMMISSION_AUTO_APPROVE_INTERVAL_MS: count(HOUR),
+  RATES_REFRESH_INTERVAL_MS: count(HOUR),
+  // spec §9: HTTP timeout 10000 ms; 0 also means that (a fetch always has a limit)
+  RATES_FETCH_TIMEOUT_MS: count(10_000).transform((value) => value || 10_000),
+  INVOICE_JOB_INTERVAL_MS: count(HOUR),
+  // read by the PGlite worker thread itself (server/db/pglite-worker.ts); listed here to be documented
+  PGLITE_WASM_TIER_UP: flag(),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+/** The error a bad environment stops the start with: one line per variable, each named. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (environment variables):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Their values stay out of error messages and logs. */
+const SECRETS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '');
+      return SECRETS.has(name)
+        ? `${name} ${issue.message}`
+        : `${name} ${issue.message}, got ${JSON.stringify(env[name] ?? '')}`;
+    }),
+  );
+}
+
+/**
+ * SEED unset means the demo for a first try on a developer machine (`npm start`), and none where the
+ * install looks real (NODE_ENV=production, or a PostgreSQL server given): demo accounts with published
+ * passwords must be asked for there.
+ */
+function seedFor(env: Env): 'demo' | 'none' {
+  if (env.SEED) return env.SEED;
+  return env.NODE_ENV === 'production' || env.DATABASE_URL ? 'none' : 'demo';
+}
+
+function ruleOf(env: Env, name: string): RateLimitRule {
+  const values = env as unknown as Record<string, number>;
+  return { max: values[`${name}_MAX`]!, windowMs: values[`${name}_WINDOW_MS`]! };
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnv(source);
   return {
-    port: intFrom(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
-    jwtTtlSeconds: intFrom(env.JWT_TTL_SECONDS, 7 * 24 * 3600, 'JWT_TTL_SECONDS'),
-    appUrl: env.APP_URL?.replace(/\/+$/, '') || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Affilio <no-reply@affilio.local>',
-    staticDir: env.STATIC_DIR === 'none' ? null : path.resolve(env.STATIC_DIR || './dist'),
-    seed: env.SEED === 'none' ? 'none' : 'demo',
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    rateLimits: rateLimitsFrom(env),
-    clickCountryHeader: env.CLICK_COUNTRY_HEADER?.trim().toLowerCase() || null,
-    // VERIFY_ALLOW_PRIVATE_NETWORKS: the older name, from when only website verification used it
-    allowPrivateNetworks:
-      env.ALLOW_PRIVATE_NETWORKS === 'true' || env.VERIFY_ALLOW_PRIVATE_NETWORKS === 'true',
-    clickFlushMs: Math.min(intFrom(env.CLICK_FLUSH_MS, 250, 'CLICK_FLUSH_MS'), 250),
-    commissionAutoApproveIntervalMs: intFrom(
-      env.COMMISSION_AUTO_APPROVE_INTERVAL_MS,
-      60 * 60_000,
-      'COMMISSION_AUTO_APPROVE_INTERVAL_MS',
-    ),
-    ratesRefreshIntervalMs: intFrom(env.RATES_REFRESH_INTERVAL_MS, 60 * 60_000, 'RATES_REFRESH_INTERVAL_MS'),
-    // spec §9: HTTP timeout 10000 ms; 0 also means that (a fetch always has a limit)
-    ratesFetchTimeoutMs: intFrom(env.RATES_FETCH_TIMEOUT_MS, 10_000, 'RATES_FETCH_TIMEOUT_MS') || 10_000,
-    invoiceJobIntervalMs: intFrom(env.INVOICE_JOB_INTERVAL_MS, 60 * 60_000, 'INVOICE_JOB_INTERVAL_MS'),
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET,
+    jwtTtlSeconds: env.JWT_TTL_SECONDS,
+    appUrl: env.APP_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    staticDir: env.STATIC_DIR,
+    seed: seedFor(env),
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    rateLimits: {
+      loginPerEmail: ruleOf(env, 'LOGIN_RATE_LIMIT'),
+      loginPerAddress: ruleOf(env, 'LOGIN_ADDRESS_RATE_LIMIT'),
+      registerPerAddress: ruleOf(env, 'REGISTER_RATE_LIMIT'),
+      forgotPasswordPerEmail: ruleOf(env, 'FORGOT_PASSWORD_RATE_LIMIT'),
+      forgotPasswordPerAddress: ruleOf(env, 'FORGOT_PASSWORD_ADDRESS_RATE_LIMIT'),
+      resetPasswordPerAddress: ruleOf(env, 'RESET_PASSWORD_RATE_LIMIT'),
+      postbackFailuresPerAddress: ruleOf(env, 'POSTBACK_FAILURE_RATE_LIMIT'),
+    },
+    clickCountryHeader: env.CLICK_COUNTRY_HEADER,
+    allowPrivateNetworks: env.ALLOW_PRIVATE_NETWORKS || env.VERIFY_ALLOW_PRIVATE_NETWORKS,
+    clickFlushMs: env.CLICK_FLUSH_MS,
+    commissionAutoApproveIntervalMs: env.COMMISSION_AUTO_APPROVE_INTERVAL_MS,
+    ratesRefreshIntervalMs: env.RATES_REFRESH_INTERVAL_MS,
+    ratesFetchTimeoutMs: env.RATES_FETCH_TIMEOUT_MS,
+    invoiceJobIntervalMs: env.INVOICE_JOB_INTERVAL_MS,
   };
 }
 

@@ -2,16 +2,24 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty, type SeededAccount } from './db/seed';
 
-function printAccounts(accounts: SeededAccount[], url: string): void {
+function printAccounts(accounts: SeededAccount[], url: string, seed: 'demo' | 'none'): void {
   if (accounts.length === 0) return;
   const lines = accounts.map(
     (a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(26)} ${a.password ?? '(password from ADMIN_PASSWORD)'}`,
   );
-  console.log(`\nAffilio seeded these accounts (shown once) — log in at ${url}\n${lines.join('\n')}\n`);
+  const generated = seed === 'none' && accounts.some((a) => a.password !== null);
+  const note =
+    seed === 'demo'
+      ? 'Demo data (SEED=demo): these passwords are public, never use this database for real.'
+      : `No demo data.${generated ? ' The generated password is not stored anywhere else: note it now and change it after logging in.' : ''}`;
+  console.log(
+    `\nAffilio seeded these accounts (shown once) — log in at ${url}\n${lines.join('\n')}\n${note}\n`,
+  );
 }
 
 /**
@@ -41,6 +49,10 @@ async function main(): Promise<void> {
     database = await open();
   }
   const app = await buildApp({ config, database });
+  // `npm run backup` asks this process for a copy of the embedded database (it owns the data directory)
+  const stopBackups = database.dumpDataDir
+    ? await serveBackups(config.dataDir, database.dumpDataDir, app.log)
+    : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +60,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     // app.close runs onClose hooks (flushes buffered work) before the database goes away
+    await stopBackups();
     await app.close();
     await database.close();
     process.exit(0);
@@ -61,10 +74,11 @@ async function main(): Promise<void> {
   console.log(
     `Affilio is running at ${url} (API docs at ${url}/api/docs, database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
   );
-  printAccounts(seeded, url);
+  printAccounts(seeded, url, config.seed);
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // a bad environment is the operator's to fix: the message names each variable, a stack would bury it
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,8 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applyMigrations, MIGRATION_LOCK_KEY } from './migrate';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,13 +19,36 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite only: `COPY … FROM '/dev/blob'` fed with `data` in COPY's text format (bulk writes) */
   copyFrom?: (sql: string, data: string) => Promise<void>;
+  /** PGlite only: a consistent copy of the data directory as a gzipped tar (backups) */
+  dumpDataDir?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
-/** Resolved when a database opens, not at import: modules that only borrow a helper from here (executeRows)
- *  must load in any test environment, including jsdom, where import.meta.url is not a file URL. */
-function migrationsFolder(): string {
-  return fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Runs `migrate` on one connection holding a session-level advisory lock, so that servers starting
+ * together against one PostgreSQL migrate one after the other: the first applies the migrations, the
+ * others wait, then find none pending. A connection that dies drops its lock with it.
+ */
+async function migrateUnderLock(
+  pool: Pool,
+  migrate: (client: PoolClient) => Promise<unknown>,
+): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    // a connection that failed mid-migration is closed rather than reused
+    client.release(broken);
+  }
 }
 
 export interface DatabaseOptions {
@@ -44,28 +68,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, admin kill) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    await migrateUnderLock(pool, (client) => applyMigrations(drizzle({ client, schema }) as unknown as Db));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { PGliteWorkerClient } = await import('./pglite-worker-client');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   // PGlite runs in a worker thread: its queries execute synchronously and would otherwise hold up every
   // HTTP request while they run (see pglite-worker.ts)
   const client = await PGliteWorkerClient.create(options.dataDir, options.template);
   const db = drizzle({ client: client as unknown as PGlite, schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  // one process per data directory (PGlite locks it): no other start can migrate it meanwhile
+  await applyMigrations(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     copyFrom: (sql, data) => client.copyFrom(sql, data),
+    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }

@@ -121,6 +121,11 @@ export class PGliteWorkerClient {
     }
   }
 
+  /** A consistent copy of the data directory (gzipped tar), for `npm run backup`. */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return (await this.request({ op: 'dump' })) as Uint8Array;
+  }
+
   async close(): Promise<void> {
     if (!this.failure) await this.request({ op: 'close' });
     this.failure ??= new Error('the database is closed');

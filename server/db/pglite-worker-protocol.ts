@@ -28,6 +28,8 @@ export type WorkerRequest =
   | { id: number; op: 'begin'; message: Uint8Array }
   /** ends the transaction with `message` (COMMIT or ROLLBACK) */
   | { id: number; op: 'end'; tx: number; message: Uint8Array }
+  /** a gzipped tar of the data directory (PGlite's `dumpDataDir`), taken between transactions */
+  | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
 export type WorkerReply =

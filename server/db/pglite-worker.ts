@@ -113,6 +113,12 @@ async function handle(request: WorkerRequest): Promise<unknown> {
         release();
       }
     }
+    case 'dump':
+      // behind the lock: no transaction is open while the files are read, so the copy is consistent
+      return exclusive(async () => {
+        const archive = await db.dumpDataDir('gzip');
+        return new Uint8Array(await archive.arrayBuffer());
+      });
     case 'close':
       // not behind the lock: a transaction the main thread never ended must not keep the database open
       await db.close();

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config';
+import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../lib/demo-passwords';
 import { hashPassword } from '../modules/auth/password';
 import { seedRateHistory } from '../modules/currency/demo-history';
 import { mediaStorageFor } from '../modules/media/storage';
@@ -19,8 +21,8 @@ export interface SeededAccount {
   password: string | null;
 }
 
-export const DEMO_ADMIN = { email: 'admin@affilio.test', password: 'affilio-admin' };
-export const DEMO_PASSWORD = 'affilio-demo';
+export const DEMO_ADMIN = { email: 'admin@affilio.test', password: DEMO_ADMIN_PASSWORD };
+export const DEMO_PASSWORD = DEMO_USER_PASSWORD;
 
 type DemoAccount = { role: 'advertiser'; key: AdvertiserKey } | { role: 'publisher'; key: PublisherKey };
 
@@ -103,43 +105,43 @@ const complete = {
   profileCompletionStep: 'complete',
 } as const;
 
+/** 144 random bits, URL-safe: typed once from the start-up log, then changed in the profile. */
+function generatedPassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
 /**
- * On an empty database: the first admin (ADMIN_EMAIL / ADMIN_PASSWORD when set) and, unless SEED=none,
- * the demo advertisers and publishers with a living marketplace around them (demo-data.ts), all in one
+ * On an empty database: the first admin (ADMIN_EMAIL / ADMIN_PASSWORD when set; else the demo admin's
+ * password with the demo and a generated one without) and, with SEED=demo, the demo advertisers and publishers with a living marketplace around them (demo-data.ts), all in one
  * transaction so a failed seed leaves the database empty for the next start. Returns the accounts
  * created so main can print them once.
  */
 export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAccount[]> {
   if ((await countUsers(db)) > 0) return [];
   const adminEmail = (config.adminEmail ?? DEMO_ADMIN.email).toLowerCase();
-  const adminPassword = config.adminPassword ?? (config.seed === 'demo' ? DEMO_ADMIN.password : null);
+  // outside the demo the first admin never gets a published password: one is made up and printed once
+  const adminPassword =
+    config.adminPassword ?? (config.seed === 'demo' ? DEMO_ADMIN.password : generatedPassword());
   // hashing is slow on purpose: done before the transaction starts
-  const adminHash = adminPassword ? await hashPassword(adminPassword) : null;
+  const adminHash = await hashPassword(adminPassword);
   const demoHash = config.seed === 'demo' ? await hashPassword(DEMO_PASSWORD) : null;
   const now = new Date();
   return db.transaction(async (tx) => {
     const seeded: SeededAccount[] = [];
-    let adminId: string | null = null;
-    if (adminHash) {
-      const admin = await insertUser(
-        tx,
-        {
-          email: adminEmail,
-          passwordHash: adminHash,
-          role: 'admin',
-          name: 'Administrator',
-          status: 'active',
-          ...complete,
-        },
-        {},
-      );
-      adminId = admin.user.id;
-      seeded.push({
-        role: 'admin',
+    const admin = await insertUser(
+      tx,
+      {
         email: adminEmail,
-        password: config.adminPassword ? null : adminPassword,
-      });
-    }
+        passwordHash: adminHash,
+        role: 'admin',
+        name: 'Administrator',
+        status: 'active',
+        ...complete,
+      },
+      {},
+    );
+    const adminId = admin.user.id;
+    seeded.push({ role: 'admin', email: adminEmail, password: config.adminPassword ? null : adminPassword });
     if (!demoHash) return seeded;
     const demoUsers = { advertisers: {}, publishers: {} } as DemoUsers;
     for (const demo of DEMO_USERS) {

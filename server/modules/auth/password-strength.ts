@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
+import { isDemoPassword } from '../../lib/demo-passwords';
 import { fieldError } from '../../lib/http-error';
 
 /** zxcvbn score a password needs (0–4); the client's meter uses the same rule. */
@@ -20,9 +21,13 @@ function estimator(): ZxcvbnFactory {
 
 /**
  * Refuses a guessable password (common-password list, keyboard walks, repeats, the user's own e-mail or
- * name) with a 422 naming the field and saying how to make it stronger.
+ * name) with a 422 naming the field and saying how to make it stronger; the published demo passwords
+ * always (zxcvbn scores them well, but anyone who has seen the demo knows them).
  */
 export function assertStrongPassword(password: string, userInputs: string[], field: string): void {
+  if (isDemoPassword(password)) {
+    throw fieldError(field, 'This is a published demo password: choose one of your own.');
+  }
   const inputs = userInputs.flatMap((value) => [value, ...value.split(/[@.\s_+-]+/)]).filter(Boolean);
   const result = estimator().check(password, inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return;

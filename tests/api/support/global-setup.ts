@@ -4,8 +4,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
+import type { Db } from '../../../server/db/connection';
+import { applyMigrations } from '../../../server/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,8 +14,6 @@ declare module 'vitest' {
     apiDataTemplate: string | undefined;
   }
 }
-
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../../server/db/migrations');
 
 /**
  * initdb and every migration cost each in-memory test database seconds on a busy 2-core machine, and the
@@ -29,7 +28,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const dir = await mkdtemp(path.join(tmpdir(), 'affilio-api-template-'));
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
   try {
-    await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS });
+    await applyMigrations(drizzle({ client: pglite }) as unknown as Db);
     const dump = await pglite.dumpDataDir('none');
     const file = path.join(dir, 'migrated.tar');
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -136,7 +136,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   // Always the embedded database: a DATABASE_URL left in the environment must not leak in.
   delete env.DATABASE_URL;
-  delete env.SEED;
+  // NODE_ENV=production alone seeds no demo: the suite's first start asks for it
+  env.SEED = 'demo';
   delete env.APP_URL;
   Object.assign(env, options.env);
 

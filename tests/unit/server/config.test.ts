@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, trustProxyFrom } from '../../../server/config';
+import { envSchema, loadConfig, trustProxyFrom } from '../../../server/config';
 
 describe('ALLOW_PRIVATE_NETWORKS', () => {
   it.each([
@@ -31,5 +33,77 @@ describe('TRUST_PROXY', () => {
 
   it('is off by default, so a client cannot choose its own address', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
+  });
+});
+
+describe('SEED', () => {
+  it.each([
+    [{}, 'demo'],
+    [{ NODE_ENV: 'development' }, 'demo'],
+    [{ NODE_ENV: 'production' }, 'none'],
+    [{ DATABASE_URL: 'postgres://db.example/affilio' }, 'none'],
+    [{ NODE_ENV: 'production', SEED: 'demo' }, 'demo'],
+    [{ DATABASE_URL: 'postgres://db.example/affilio', SEED: 'demo' }, 'demo'],
+    [{ SEED: 'none' }, 'none'],
+  ])('%j → %s: the demo only on a developer machine or when asked for', (env, expected) =>
+    expect(loadConfig(env).seed).toBe(expected),
+  );
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => loadConfig({ SEED: 'yes' })).toThrow(/SEED/);
+  });
+});
+
+describe('ADMIN_PASSWORD', () => {
+  it.each(['affilio-demo', 'affilio-admin', 'AFFILIO-ADMIN'])('refuses the published %j', (password) =>
+    expect(() => loadConfig({ ADMIN_PASSWORD: password })).toThrow(/ADMIN_PASSWORD .*demo password/),
+  );
+
+  it('takes any other', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: 'a-real-secret-pw' }).adminPassword).toBe('a-real-secret-pw');
+  });
+});
+
+describe('the environment schema', () => {
+  const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+  const documented = new Map(
+    example
+      .split('\n')
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+  it('has every variable it knows in .env.example, and no other', () => {
+    expect([...documented.keys()].sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('accepts .env.example as it stands, giving the defaults', () => {
+    const fromExample = loadConfig(Object.fromEntries(documented));
+    expect(fromExample).toEqual(loadConfig({}));
+  });
+
+  it('names every bad variable in one error, without echoing secrets', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'abc',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://root:hunter2@db',
+        JWT_TTL_SECONDS: '-1',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT must be a whole number from 0 to 65535, got "abc"/);
+    expect(message).toMatch(
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"/,
+    );
+    expect(message).toMatch(/JWT_TTL_SECONDS must be a whole number/);
+    expect(message).toMatch(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: '', LOG_LEVEL: '', SEED: '' })).toEqual(loadConfig({}));
   });
 });
