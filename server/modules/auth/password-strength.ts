@@ -3,8 +3,7 @@ import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import { fieldError } from '../../lib/http-error';
 
-/** zxcvbn score a password needs (0–4); the client's meter uses the same rule. */
-export const MIN_PASSWORD_SCORE = 3;
+import { MIN_PASSWORD_SCORE } from '../../../contracts/passwords';
 
 let factory: ZxcvbnFactory | null = null;
 

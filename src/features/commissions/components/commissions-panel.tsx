@@ -11,7 +11,6 @@ import { useDecideCommission, type CommissionDecision } from '../api/decide-comm
 import { useCommissionTotals } from '../api/get-commission-totals';
 import { useCommissions } from '../api/get-commissions';
 import {
-  COMMISSION_STATUSES,
   type BulkResult,
   type Commission,
   type CommissionBalance,
@@ -26,6 +25,7 @@ import { CommissionsTable, isSelectable, type RowDecision } from './commissions-
 import { ReasonModal } from './reason-modal';
 import { BulkFailuresAlert } from '../../../components/bulk-failures-alert';
 import { TablePager } from '../../../components/table-pager';
+import { COMMISSION_STATUSES } from '../../../../contracts/commissions';
 
 interface CommissionsPanelProps {
   viewer: CommissionViewer;
