@@ -24,6 +24,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Wire contracts are bundled into both the browser app and the server: they may use zod and nothing
+    // else (no node:*, no DOM, no server or client module, not even one another), so either side can
+    // import any of them without pulling in the other side's code.
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(?!zod(?:/|$))', message: 'A file in contracts/ imports nothing but zod.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: 'A file in contracts/ imports nothing but zod.' },
+        {
+          selector: "CallExpression[callee.name='require']",
+          message: 'A file in contracts/ imports nothing but zod.',
+        },
+      ],
+    },
+  },
+  {
     files: ['sw/**/*.ts', 'tests/unit/sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

@@ -1,23 +1,4 @@
-// Copied from server/modules/currency/codes.ts: the client may import only types from server/.
-export const SUPPORTED_CURRENCIES = [
-  'USD',
-  'EUR',
-  'DKK',
-  'SEK',
-  'NOK',
-  'GBP',
-  'JPY',
-  'CAD',
-  'AUD',
-  'CHF',
-  'CNY',
-  'INR',
-  'BRL',
-  'MXN',
-  'ZAR',
-] as const;
-
-export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../contracts/currencies';
 
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import type { CurrencyCode } from './currency';
+import type { CurrencyCode } from '../../contracts/currencies';
 import { convertMinor, crossRate, type RateTable } from './exchange-rates';
 import { formatMoney } from './format';
 import { lazyNumberFormat } from './format-number';

@@ -1,4 +1,5 @@
-import { currencyDecimals, isSupportedCurrency, SUPPORTED_CURRENCIES, type CurrencyCode } from './currency';
+import { currencyDecimals, isSupportedCurrency } from './currency';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../contracts/currencies';
 
 /** Where a rate table came from: the server now, this device's saved copy, or the spec's built-in table. */
 export type RatesOrigin = 'live' | 'saved' | 'built-in';

@@ -1,7 +1,8 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { MIN_PASSWORD_SCORE } from '../../contracts/passwords';
 
-/** The server refuses a new password scoring below this (zxcvbn's 0–4 scale). */
-export const MIN_PASSWORD_SCORE = 3;
+/** The server refuses a new password scoring below MIN_PASSWORD_SCORE (zxcvbn's 0–4 scale). */
+export { MIN_PASSWORD_SCORE };
 
 export type PasswordScore = 0 | 1 | 2 | 3 | 4;
 

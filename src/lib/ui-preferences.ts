@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { isSupportedCurrency, setStoredCurrency, type CurrencyCode } from './currency';
+import { isSupportedCurrency, setStoredCurrency } from './currency';
+import type { CurrencyCode } from '../../contracts/currencies';
 
 export const LAYOUT_PRESETS = ['full', 'wide', 'standard', 'narrow', 'focused'] as const;
 export type LayoutPreset = (typeof LAYOUT_PRESETS)[number];

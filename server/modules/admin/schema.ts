@@ -3,14 +3,14 @@ import { isoDateOrDateTime } from '../../lib/zod-dates';
 import { offsetParam } from '../../lib/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 import { emailSchema, passwordSchema } from '../auth/schema';
-import { profileSchema, ROLES, roleSchema, USER_STATUSES } from '../users/schema';
+import { profileSchema, roleSchema } from '../users/schema';
+import { ROLES, USER_SORTS, USER_STATUSES } from '../../../contracts/users';
 
 /** `?role=` and friends: an empty value or `all` means no filter. */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), schema.optional());
 
-export const USER_SORTS = ['created_at', 'name', 'email', 'status'] as const;
-export type UserSort = (typeof USER_SORTS)[number];
+export type { UserSort } from '../../../contracts/users';
 
 export const listUsersQuery = z.object({
   role: optionalFilter(z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from '../../lib/zod-dates';
+import { ROLES } from '../../../contracts/users';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
 /** `from`/`to` (inclusive UTC days) and the display currency, shared by dashboards and reports. */
@@ -36,7 +37,7 @@ export const kpisSchema = z.object({
 export type Kpis = z.infer<typeof kpisSchema>;
 
 export const dashboardSchema = z.object({
-  role: z.enum(['advertiser', 'publisher', 'admin']),
+  role: z.enum(ROLES),
   from: z.string(),
   to: z.string(),
   currency: z.enum(SUPPORTED_CURRENCIES),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { offsetParam } from '../../lib/zod-numbers';
 
-export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+import { APPLICATION_STATUSES } from '../../../contracts/applications';
+
+export type { ApplicationStatus } from '../../../contracts/applications';
 
 export const applyBody = z.object({
   campaign_id: z.uuid({ error: 'campaign_id must be a UUID' }),

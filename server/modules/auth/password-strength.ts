@@ -4,8 +4,7 @@ import * as en from '@zxcvbn-ts/language-en';
 import { isDemoPassword } from '../../lib/demo-passwords';
 import { fieldError } from '../../lib/http-error';
 
-/** zxcvbn score a password needs (0–4); the client's meter uses the same rule. */
-export const MIN_PASSWORD_SCORE = 3;
+import { MIN_PASSWORD_SCORE } from '../../../contracts/passwords';
 
 let factory: ZxcvbnFactory | null = null;
 

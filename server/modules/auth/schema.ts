@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/passwords';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 import { profileFieldsSchema, userSchema } from '../users/schema';
 
@@ -11,8 +12,8 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string({ error: 'password is required' })
-  .min(8, 'password must be at least 8 characters')
-  .max(128, 'password must be at most 128 characters');
+  .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 const selfRegisterRole = z.enum(['advertiser', 'publisher'], {
   error: 'role must be advertiser or publisher',

@@ -1,30 +1,19 @@
 import { z } from 'zod';
 import { isoDateTime } from '../../lib/zod-dates';
 import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
+import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../contracts/categories';
+import {
+  APPROVAL_MODES,
+  CAMPAIGN_LIMITS as LIMITS,
+  CAMPAIGN_STATUSES,
+  COMMISSION_MODELS,
+  revshareBpsSchema as bps,
+} from '../../../contracts/campaigns';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
-export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
-export const CAMPAIGN_CATEGORIES = [
-  'fashion',
-  'electronics',
-  'finance',
-  'travel',
-  'health',
-  'software',
-  'other',
-] as const;
-export const COMMISSION_MODELS = ['cpa', 'revshare', 'cpc', 'cpl'] as const;
-export const APPROVAL_MODES = ['manual', 'auto'] as const;
-
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-export type CommissionModel = (typeof COMMISSION_MODELS)[number];
+export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 
 const minor = z.number().int().positive().max(1_000_000_000_000);
-const bps = z
-  .number()
-  .int()
-  .min(1, 'revshare_bps must be at least 1')
-  .max(10_000, 'revshare_bps must be at most 10000 (100%)');
 const country = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'countries are two-letter ISO codes')
@@ -32,7 +21,7 @@ const country = z
 const httpUrl = z
   .string()
   .trim()
-  .max(2000)
+  .max(LIMITS.landingUrlLength)
   .pipe(z.url({ protocol: /^https?$/, error: 'landing_url must be an http(s) URL' }));
 
 export const tierSchema = z.object({
@@ -48,8 +37,8 @@ export const publisherOverrideSchema = z.object({
 
 /** Fields an advertiser sets; cross-field rules (model ↔ payout, date order) live in service.ts. */
 export const campaignFields = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
-  description: z.string().max(5000),
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(LIMITS.nameLength),
+  description: z.string().max(LIMITS.descriptionLength),
   category: z.enum(CAMPAIGN_CATEGORIES, {
     error: `category must be one of ${CAMPAIGN_CATEGORIES.join(', ')}`,
   }),
@@ -61,17 +50,17 @@ export const campaignFields = z.object({
   }),
   payout_minor: minor.nullable(),
   revshare_bps: bps.nullable(),
-  tiers: z.array(tierSchema).max(20),
-  publisher_overrides: z.array(publisherOverrideSchema).max(1000),
+  tiers: z.array(tierSchema).max(LIMITS.maxTiers),
+  publisher_overrides: z.array(publisherOverrideSchema).max(LIMITS.maxPublisherOverrides),
   budget_minor: minor.nullable(),
   daily_cap_minor: minor.nullable(),
-  attribution_days: z.number().int().min(1).max(365),
+  attribution_days: z.number().int().min(1).max(LIMITS.maxAttributionDays),
   approval_mode: z.enum(APPROVAL_MODES),
-  allowed_countries: z.array(country).max(250),
+  allowed_countries: z.array(country).max(LIMITS.maxAllowedCountries),
   starts_at: isoDateTime('starts_at').nullable(),
   ends_at: isoDateTime('ends_at').nullable(),
-  terms: z.string().max(20_000),
-  creative_ids: z.array(z.uuid()).max(50),
+  terms: z.string().max(LIMITS.termsLength),
+  creative_ids: z.array(z.uuid()).max(LIMITS.maxCreatives),
   /** the browser pixel (`GET /api/pixel.gif`) is refused unless this is on */
   pixel_enabled: z.boolean(),
   /** highest order amount an unsigned pixel may report, campaign currency minor units; null: no cap */

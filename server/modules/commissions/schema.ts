@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { isoDate } from '../../lib/zod-dates';
 import { offsetParam } from '../../lib/zod-numbers';
 
-export const COMMISSION_STATUSES = ['pending', 'approved', 'rejected', 'reversed', 'paid'] as const;
-export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+import { COMMISSION_STATUSES } from '../../../contracts/commissions';
+
+export type { CommissionStatus } from '../../../contracts/commissions';
 
 const filterFields = {
   campaign_id: z.uuid({ error: 'campaign_id must be a UUID' }).optional(),

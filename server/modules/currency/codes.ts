@@ -1,23 +1,8 @@
 // Supported currencies and their minor-unit exponent (spec §9; JPY has no minor unit).
-export const SUPPORTED_CURRENCIES = [
-  'USD',
-  'EUR',
-  'DKK',
-  'SEK',
-  'NOK',
-  'GBP',
-  'JPY',
-  'CAD',
-  'AUD',
-  'CHF',
-  'CNY',
-  'INR',
-  'BRL',
-  'MXN',
-  'ZAR',
-] as const;
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../../contracts/currencies';
 
-export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
+// The list is a wire contract (the client's pickers and forms use it too); the money kernel adds the rest.
+export { SUPPORTED_CURRENCIES, type CurrencyCode };
 
 export const CURRENCY_DECIMALS: Record<CurrencyCode, number> = Object.fromEntries(
   SUPPORTED_CURRENCIES.map((code) => [code, code === 'JPY' ? 0 : 2]),

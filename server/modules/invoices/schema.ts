@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { offsetParam } from '../../lib/zod-numbers';
 
-export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+import { INVOICE_STATUSES } from '../../../contracts/invoices';
+
+export type { InvoiceStatus } from '../../../contracts/invoices';
 
 /** `YYYY-MM` between 2000-01 and 2100-12: the month an invoice bills. */
 export const monthField = (field: string) =>

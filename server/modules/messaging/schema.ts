@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { offsetParam } from '../../lib/zod-numbers';
 
-/** Longest message body, in characters (after trimming). */
-export const MAX_BODY_CHARS = 5000;
-/** Most attachments on one message. */
-export const MAX_ATTACHMENTS = 10;
-/** Most people besides the sender in one conversation. */
-export const MAX_PARTICIPANTS = 20;
-
-const ROLES = ['advertiser', 'publisher', 'admin'] as const;
+import { MAX_ATTACHMENTS, MAX_BODY_CHARS, MAX_PARTICIPANTS } from '../../../contracts/messaging';
+import { ROLES } from '../../../contracts/users';
 
 export const attachmentSchema = z.object({
   id: z.string(),

@@ -3,21 +3,14 @@ import type { Db } from '../../db/connection';
 import { jsonRows } from '../../db/json-rows';
 import { notifications } from '../../db/schema';
 
-export const NOTIFICATION_CATEGORIES = [
-  'application',
-  'campaign',
-  'conversion',
-  'commission',
-  'payout',
-  'message',
-  'invoice',
-  'profile_completion',
-  'system',
-] as const;
-export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+import type { NotificationCategory, NotificationPriority } from '../../../contracts/notifications';
 
-export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+export {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_PRIORITIES,
+  type NotificationCategory,
+  type NotificationPriority,
+} from '../../../contracts/notifications';
 
 /** What a domain event tells a user; `link` is the in-app path a click opens. */
 export interface NotificationEvent {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { offsetParam } from '../../lib/zod-numbers';
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from './notify';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from '../../../contracts/notifications';
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isoDate } from '../../lib/zod-dates';
 import { offsetParam } from '../../lib/zod-numbers';
+import { PAYOUT_STATUSES, type PayoutStatus } from '../../../contracts/payouts';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
-export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export type { PayoutStatus };
 /** requested and processing payouts hold their commissions; at most one per publisher and currency */
 export const OPEN_STATUSES = ['requested', 'processing'] as const satisfies readonly PayoutStatus[];
 

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { PAYOUT_METHODS, ROLES, USER_STATUSES } from '../../../contracts/users';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
-export const ROLES = ['advertiser', 'publisher', 'admin'] as const;
-export const USER_STATUSES = ['pending', 'active', 'suspended'] as const;
 export const PROFILE_STEPS = ['registration', 'profile', 'payment', 'complete'] as const;
-export const PAYOUT_METHODS = ['bank_transfer', 'paypal'] as const;
 
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export type { Role, UserStatus } from '../../../contracts/users';
 export type ProfileStep = (typeof PROFILE_STEPS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
-import { CAMPAIGN_CATEGORIES } from '../campaigns/schema';
+import { CATEGORIES } from '../../../contracts/categories';
+import { VERIFICATION_METHODS, VERIFICATION_STATUSES, WEBSITE_LIMITS } from '../../../contracts/websites';
 
-export const VERIFICATION_METHODS = ['meta', 'file', 'dns'] as const;
-export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'failed'] as const;
-export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+export type { VerificationMethod } from '../../../contracts/websites';
 
 /** Accepts "example.com", "https://Example.com/path" …; keeps only the origin. */
 export const websiteUrl = z
   .string({ error: 'url is required' })
   .trim()
   .min(1, 'url is required')
-  .max(500)
+  .max(WEBSITE_LIMITS.urlLength)
   .transform((value, ctx) => {
     const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
     let parsed: URL | null = null;
@@ -29,13 +28,17 @@ export const websiteUrl = z
 
 export const websiteFields = z.object({
   url: websiteUrl,
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
-  category: z.enum(CAMPAIGN_CATEGORIES, {
-    error: `category must be one of ${CAMPAIGN_CATEGORIES.join(', ')}`,
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(WEBSITE_LIMITS.nameLength),
+  category: z.enum(CATEGORIES, {
+    error: `category must be one of ${CATEGORIES.join(', ')}`,
   }),
   // an `integer` column
   monthly_visitors: z.number().int().min(0).max(MAX_INT32),
-  description: z.string().max(5000),
+  description: z.string().max(WEBSITE_LIMITS.descriptionLength),
 });
 
 export const createWebsiteBody = websiteFields.partial({ monthly_visitors: true, description: true });

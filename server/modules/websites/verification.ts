@@ -5,6 +5,7 @@ import {
   UnsupportedProtocolError,
   type TextFetcher,
 } from '../../lib/safe-fetch';
+import { dnsRecordValue, META_NAME, VERIFY_FILE_PATH } from '../../../contracts/websites';
 import type { VerificationMethod } from './schema';
 
 export interface VerificationDeps {
@@ -12,9 +13,7 @@ export interface VerificationDeps {
   resolveTxt: (hostname: string) => Promise<string[][]>;
 }
 
-export const VERIFY_FILE_PATH = '/.well-known/affilio-verify.txt';
-export const META_NAME = 'affilio-verification';
-export const dnsRecordValue = (token: string) => `affilio-verify=${token}`;
+export { dnsRecordValue, META_NAME, VERIFY_FILE_PATH };
 
 export type VerificationOutcome = { ok: true } | { ok: false; reason: string };
 

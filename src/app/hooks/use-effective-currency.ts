@@ -9,13 +9,9 @@ import {
   getPublicSettingsQueryOptions,
   usePublicSettings,
 } from '../../features/settings/api/get-public-settings';
-import {
-  getStoredCurrency,
-  resolveEffectiveCurrency,
-  subscribeStoredCurrency,
-  type CurrencyCode,
-} from '../../lib/currency';
+import { getStoredCurrency, resolveEffectiveCurrency, subscribeStoredCurrency } from '../../lib/currency';
 import { chooseDisplayCurrency } from '../../lib/ui-preferences';
+import type { CurrencyCode } from '../../../contracts/currencies';
 
 /**
  * Display currency: the user's choice (this device's per-user choice, else the preferred currency on

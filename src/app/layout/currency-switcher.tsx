@@ -1,7 +1,8 @@
 import { Button, Menu } from '@mantine/core';
-import { SUPPORTED_CURRENCIES, isSupportedCurrency } from '../../lib/currency';
+import { isSupportedCurrency } from '../../lib/currency';
 import { useMenuOnIntent } from '../../lib/use-menu-on-intent';
 import { useEffectiveCurrency } from '../hooks/use-effective-currency';
+import { SUPPORTED_CURRENCIES } from '../../../contracts/currencies';
 
 /** The display currency, next to the theme toggle: every money figure follows the choice at once. */
 export function CurrencySwitcher() {

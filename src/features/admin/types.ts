@@ -1,16 +1,10 @@
+import type { Role, UserStatus } from '../../../contracts/users';
 import type { AdminUser } from '../../../server/modules/admin/schema';
-import type { Role, UserStatus } from '../../../server/modules/users/schema';
 
 // Wire types are shared with the server; the client imports only their types.
 export type { AdminUser, AdminUserDetail, AuditEntry } from '../../../server/modules/admin/schema';
 export type { Role, UserStatus };
-
-// Copied from server/modules/users/schema.ts (the client may import only types from server/).
-export const USER_ROLES = ['advertiser', 'publisher', 'admin'] as const satisfies readonly Role[];
-export const USER_STATUSES = ['pending', 'active', 'suspended'] as const satisfies readonly UserStatus[];
-
-export const USER_SORT_FIELDS = ['created_at', 'name', 'email', 'status'] as const;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export type { UserSort as UserSortField } from '../../../contracts/users';
 export type SortOrder = 'asc' | 'desc';
 
 export const ROLE_LABELS: Record<Role, string> = {

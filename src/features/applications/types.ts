@@ -1,9 +1,9 @@
-export type { Application, ApplicationStatus } from '../../../server/modules/applications/schema';
+import type { ApplicationStatus } from '../../../contracts/applications';
 
-// Copied from server/modules/applications/schema.ts (the client may import only types from server/).
-export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;
+export type { Application } from '../../../server/modules/applications/schema';
+export type { ApplicationStatus };
 
-export const APPLICATION_STATUS_COLORS: Record<(typeof APPLICATION_STATUSES)[number], string> = {
+export const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, string> = {
   pending: 'yellow',
   approved: 'green',
   rejected: 'red',

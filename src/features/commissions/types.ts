@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import type { CommissionStatus } from '../../../contracts/commissions';
 import type {
   balanceSchema,
   bulkResultSchema,
   Commission,
-  CommissionStatus,
   totalsSchema,
 } from '../../../server/modules/commissions/schema';
 
@@ -12,9 +12,6 @@ export type { Commission, CommissionStatus };
 export type CommissionTotal = z.infer<typeof totalsSchema>[number];
 export type CommissionBalance = z.infer<typeof balanceSchema>[number];
 export type BulkResult = z.infer<typeof bulkResultSchema>;
-
-// Copied from server/modules/commissions/schema.ts (the client may import only types from server/).
-export const COMMISSION_STATUSES = ['pending', 'approved', 'rejected', 'reversed', 'paid'] as const;
 
 export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
   pending: 'Pending',

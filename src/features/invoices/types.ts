@@ -1,16 +1,9 @@
-import type { Invoice, InvoiceStatus } from '../../../server/modules/invoices/schema';
+import type { InvoiceStatus } from '../../../contracts/invoices';
+import type { Invoice } from '../../../server/modules/invoices/schema';
 
 // Wire types are shared with the server; the client imports only their types.
 export type { Invoice, InvoiceStatus };
 export type InvoiceLine = Invoice['lines'][number];
-
-// Copied from server/modules/invoices/schema.ts (the client may import only types from server/).
-export const INVOICE_STATUSES = [
-  'draft',
-  'issued',
-  'paid',
-  'void',
-] as const satisfies readonly InvoiceStatus[];
 
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Draft',

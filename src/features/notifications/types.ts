@@ -1,33 +1,11 @@
 // Wire types are shared with the server; the client imports only their types.
-import type {
-  NotificationCategory,
-  NotificationPriority,
-} from '../../../server/modules/notifications/notify';
+import type { NotificationCategory, NotificationPriority } from '../../../contracts/notifications';
 import type {
   EnhancedStats as EnhancedNotificationStats,
   Notification,
 } from '../../../server/modules/notifications/schema';
 
 export type { EnhancedNotificationStats, Notification, NotificationCategory, NotificationPriority };
-
-// Copied from server/modules/notifications/notify.ts (the client may import only types from server/).
-export const NOTIFICATION_CATEGORIES = [
-  'application',
-  'campaign',
-  'conversion',
-  'commission',
-  'payout',
-  'message',
-  'invoice',
-  'profile_completion',
-  'system',
-] as const satisfies readonly NotificationCategory[];
-
-export const NOTIFICATION_PRIORITIES = [
-  'low',
-  'normal',
-  'high',
-] as const satisfies readonly NotificationPriority[];
 
 export interface NotificationStats {
   unread_notifications: number;

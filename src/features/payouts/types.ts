@@ -4,17 +4,14 @@ import type {
   Eligibility,
   Payout,
   PayoutDetail,
-  PayoutStatus,
   payoutCommissionSchema,
 } from '../../../server/modules/payouts/schema';
+import type { PayoutStatus } from '../../../contracts/payouts';
 
 // Wire types are shared with the server; the client imports only their types.
 export type { BulkResult, Eligibility, Payout, PayoutDetail, PayoutStatus };
 export type EligibilityBalance = Eligibility['balances'][number];
 export type PayoutCommission = z.infer<typeof payoutCommissionSchema>;
-
-// Copied from server/modules/payouts/schema.ts (the client may import only types from server/).
-export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   requested: 'Requested',

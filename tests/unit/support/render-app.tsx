@@ -4,9 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/providers';
 import { createAppRoutes } from '../../../src/app/router';
 import { setApiNavigator } from '../../../src/lib/api-client';
-import { setStoredCurrency, type CurrencyCode } from '../../../src/lib/currency';
+import { setStoredCurrency } from '../../../src/lib/currency';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { TOKEN_STORAGE_KEY } from '../../../src/lib/token-storage';
+import type { CurrencyCode } from '../../../contracts/currencies';
 
 /** Renders the real routes, providers and query client at `path` (HTTP goes to the fake server). */
 export function renderApp(path: string) {

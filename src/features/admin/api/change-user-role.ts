@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { USER_ROLES, type AdminUser } from '../types';
+import { type AdminUser } from '../types';
 import { applyUserChange } from './admin-user-cache';
+import { ROLES } from '../../../../contracts/users';
 
-export const changeRoleInputSchema = z.object({ id: z.string().min(1), role: z.enum(USER_ROLES) });
+export const changeRoleInputSchema = z.object({ id: z.string().min(1), role: z.enum(ROLES) });
 export type ChangeRoleInput = z.infer<typeof changeRoleInputSchema>;
 
 /** The explicit role change: the user's sessions end and they sign in again with the new role. */

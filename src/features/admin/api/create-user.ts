@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { USER_ROLES, type AdminUser } from '../types';
+import { type AdminUser } from '../types';
 import { adminKeys } from './admin-keys';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../contracts/passwords';
+import { ROLES } from '../../../../contracts/users';
 
 export const createUserInputSchema = z.object({
   email: z
@@ -11,12 +13,15 @@ export const createUserInputSchema = z.object({
     .min(1, 'Email is required')
     .pipe(z.email({ error: 'Enter a valid e-mail address' })),
   name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
-  role: z.enum(USER_ROLES, { error: 'Pick a role' }),
+  role: z.enum(ROLES, { error: 'Pick a role' }),
   /** '' = no password: the server e-mails an invite with a set-password link */
   password: z
     .string()
-    .max(128, 'At most 128 characters')
-    .refine((password) => password === '' || password.length >= 8, 'At least 8 characters'),
+    .max(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`)
+    .refine(
+      (password) => password === '' || password.length >= PASSWORD_MIN_LENGTH,
+      `At least ${PASSWORD_MIN_LENGTH} characters`,
+    ),
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 

@@ -14,9 +14,8 @@ import { formatDate } from '../../../lib/format-date';
 import { capitalize } from '../../../lib/format-text';
 import { ReasonPrompt } from './reason-prompt';
 import { TablePager } from '../../../components/table-pager';
+import { APPLICATION_STATUSES } from '../../../../contracts/applications';
 
-// Copied from server/modules/applications/schema.ts (the client may import only types from server/).
-const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;
 const STATUS_COLORS: Record<Application['status'], string> = {
   pending: 'yellow',
   approved: 'green',

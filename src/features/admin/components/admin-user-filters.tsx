@@ -1,6 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { CountrySelect } from '../../../components/country-select';
-import { STATUS_LABELS, USER_STATUSES } from '../types';
+import { STATUS_LABELS } from '../types';
+import { USER_STATUSES } from '../../../../contracts/users';
 
 export interface AdminUserFilterValues {
   status: 'all' | (typeof USER_STATUSES)[number];

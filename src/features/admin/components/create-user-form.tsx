@@ -2,8 +2,9 @@ import { Alert, Button, Group, NativeSelect, PasswordInput, Stack, Text, TextInp
 import { schemaResolver, useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api-client';
 import { createUserInputSchema, useCreateUser, type CreateUserInput } from '../api/create-user';
-import { ROLE_LABELS, USER_ROLES, type AdminUser, type Role } from '../types';
+import { ROLE_LABELS, type AdminUser, type Role } from '../types';
 import { serverFieldErrors } from '../../../lib/field-errors';
+import { ROLES } from '../../../../contracts/users';
 
 interface CreateUserFormProps {
   defaultRole?: Role;
@@ -39,7 +40,7 @@ export function CreateUserForm({ defaultRole = 'advertiser', onCreated, onCancel
         <TextInput label="Name" required {...form.getInputProps('name')} />
         <NativeSelect
           label="Role"
-          data={USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          data={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
           {...form.getInputProps('role')}
         />
         <PasswordInput

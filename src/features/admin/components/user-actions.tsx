@@ -6,7 +6,8 @@ import { useActivateUser } from '../api/activate-user';
 import { useApproveUser } from '../api/approve-user';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useSuspendUser } from '../api/suspend-user';
-import { ROLE_LABELS, USER_ROLES, userLabel, type AdminUser, type Role } from '../types';
+import { ROLE_LABELS, userLabel, type AdminUser, type Role } from '../types';
+import { ROLES } from '../../../../contracts/users';
 
 interface UserActionsProps {
   user: AdminUser;
@@ -191,7 +192,7 @@ function roleConsequences(user: AdminUser, role: Role): string {
 
 function RoleForm({ user, loading, error, onConfirm, onCancel }: ConfirmFormProps<Role>) {
   const [role, setRole] = useState<Role | null>(null);
-  const others = USER_ROLES.filter((r) => r !== user.role);
+  const others = ROLES.filter((r) => r !== user.role);
   return (
     <form
       noValidate

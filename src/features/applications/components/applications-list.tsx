@@ -8,9 +8,10 @@ import { showSuccess } from '../../../lib/toast';
 import { oneOf, pageParam, useUrlParams } from '../../../lib/use-url-params';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
-import { APPLICATION_STATUSES, statusLabel } from '../types';
+import { statusLabel } from '../types';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { TrackingLink } from './tracking-link';
+import { APPLICATION_STATUSES } from '../../../../contracts/applications';
 
 const PAGE_SIZE = 10;
 const STATUS_OPTIONS = [

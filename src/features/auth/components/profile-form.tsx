@@ -2,7 +2,7 @@ import { Button, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CountrySelect } from '../../../components/country-select';
 import { FALLBACK_MESSAGES } from '../../../lib/api-client';
-import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../../lib/currency';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../../../contracts/currencies';
 import { showToast } from '../../../lib/toast';
 import { chooseDisplayCurrency } from '../../../lib/ui-preferences';
 import { useUpdateProfile } from '../api/update-profile';

@@ -1,5 +1,6 @@
-// Client-side checks mirror the server's rules (server/modules/auth/schema.ts) so users see them early.
-export const PASSWORD_MIN_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH } from '../../../../contracts/passwords';
+
+// Client-side checks mirror the server's rules (contracts/passwords.ts) so users see them early.
 
 export const validateEmail = (value: string) =>
   /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'Enter a valid email address';

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
-import { APPROVAL_MODES, CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, COMMISSION_MODELS } from '../types';
+import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
+import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categories';
+import {
+  APPROVAL_MODES,
+  CAMPAIGN_LIMITS as LIMITS,
+  CAMPAIGN_STATUSES,
+  COMMISSION_MODELS,
+  revshareBpsSchema as bps,
+} from '../../../../contracts/campaigns';
 
 const minor = z.number().int().positive();
 const isoDate = z.iso.datetime({ offset: true });
 
-const bps = z.number().int().min(1).max(10_000);
 const unit = { payout_minor: minor.optional(), revshare_bps: bps.optional() };
 
 /**
@@ -14,21 +20,21 @@ const unit = { payout_minor: minor.optional(), revshare_bps: bps.optional() };
  * never leaves the browser.
  */
 export const campaignInputSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(5000),
+  name: z.string().trim().min(1).max(LIMITS.nameLength),
+  description: z.string().max(LIMITS.descriptionLength),
   category: z.enum(CAMPAIGN_CATEGORIES),
   status: z.enum(CAMPAIGN_STATUSES),
   landing_url: z.url({ protocol: /^https?$/ }),
   currency: z.enum(SUPPORTED_CURRENCIES),
   commission_model: z.enum(COMMISSION_MODELS),
   payout_minor: minor.nullable(),
-  revshare_bps: z.number().int().min(1).max(10_000).nullable(),
+  revshare_bps: bps.nullable(),
   approval_mode: z.enum(APPROVAL_MODES),
-  attribution_days: z.number().int().min(1).max(365),
+  attribution_days: z.number().int().min(1).max(LIMITS.maxAttributionDays),
   budget_minor: minor.nullable(),
   starts_at: isoDate.nullable(),
   ends_at: isoDate.nullable(),
-  terms: z.string().max(20_000),
+  terms: z.string().max(LIMITS.termsLength),
   /** the browser pixel is refused unless this is on */
   pixel_enabled: z.boolean(),
   /** highest order amount an unsigned pixel may report, in minor units; null: no cap */
@@ -36,18 +42,18 @@ export const campaignInputSchema = z.object({
   /** a better payout from this many conversions in a calendar month */
   tiers: z
     .array(z.object({ min_conversions_in_month: z.number().int().min(1), ...unit }))
-    .max(20)
+    .max(LIMITS.maxTiers)
     .optional(),
   publisher_overrides: z
     .array(z.object({ publisher_id: z.string().min(1), ...unit }))
-    .max(1000)
+    .max(LIMITS.maxPublisherOverrides)
     .optional(),
   /** ISO codes; empty: every country */
   allowed_countries: z
     .array(z.string().regex(/^[A-Z]{2}$/))
-    .max(250)
+    .max(LIMITS.maxAllowedCountries)
     .optional(),
   /** media ids from the advertiser's library */
-  creative_ids: z.array(z.string().min(1)).max(50).optional(),
+  creative_ids: z.array(z.string().min(1)).max(LIMITS.maxCreatives).optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

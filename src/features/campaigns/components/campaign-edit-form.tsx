@@ -16,18 +16,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useCallback, useId, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
-import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import { capitalize, categoryLabel } from '../../../lib/format-text';
 import type { CampaignInput } from '../api/campaign-input-schema';
-import {
-  APPROVAL_MODES,
-  CAMPAIGN_CATEGORIES,
-  CAMPAIGN_STATUSES,
-  COMMISSION_MODELS,
-  COMMISSION_MODEL_LABELS,
-  STATUS_LABELS,
-  type Campaign,
-} from '../types';
+import { COMMISSION_MODEL_LABELS, STATUS_LABELS, type Campaign } from '../types';
 import { checkTiersAndOverrides, inputToUnit, unitToInput } from '../utils/commission-rows';
 import { isoToDateInput } from '../utils/format-commission';
 import {
@@ -44,12 +36,19 @@ import {
   parseMajorToMinor,
   parsePercentToBps,
 } from '../../../lib/money-input';
+import {
+  APPROVAL_MODES,
+  CAMPAIGN_LIMITS,
+  CAMPAIGN_STATUSES,
+  COMMISSION_MODELS,
+} from '../../../../contracts/campaigns';
+import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categories';
 
 // Money is typed in major units as text and converted exactly (see src/lib/money-input.ts).
 const formSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
-    description: z.string().max(5000),
+    name: z.string().trim().min(1, 'Name is required').max(CAMPAIGN_LIMITS.nameLength),
+    description: z.string().max(CAMPAIGN_LIMITS.descriptionLength),
     category: z.enum(CAMPAIGN_CATEGORIES, { error: 'Pick a category' }),
     status: z.enum(CAMPAIGN_STATUSES),
     landing_url: z
@@ -61,11 +60,15 @@ const formSchema = z
     payout: z.string(),
     revshare_percent: z.string(),
     approval_mode: z.enum(APPROVAL_MODES),
-    attribution_days: z.number({ error: 'Enter a number of days' }).int().min(1).max(365),
+    attribution_days: z
+      .number({ error: 'Enter a number of days' })
+      .int()
+      .min(1)
+      .max(CAMPAIGN_LIMITS.maxAttributionDays),
     budget: z.string(),
     starts_at: z.string(),
     ends_at: z.string(),
-    terms: z.string().max(20_000),
+    terms: z.string().max(CAMPAIGN_LIMITS.termsLength),
     pixel_enabled: z.boolean(),
     max_order: z.string(),
     tiers: z.array(
@@ -85,7 +88,7 @@ const formSchema = z
     );
     if (v.commission_model === 'revshare') {
       const bps = parsePercentToBps(v.revshare_percent);
-      if (bps === null || bps < 1 || bps > 10_000) {
+      if (bps === null || bps < CAMPAIGN_LIMITS.minRevshareBps || bps > CAMPAIGN_LIMITS.maxRevshareBps) {
         ctx.addIssue({
           code: 'custom',
           path: ['revshare_percent'],

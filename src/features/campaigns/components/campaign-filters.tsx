@@ -3,12 +3,9 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { categoryLabel } from '../../../lib/format-text';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
-import {
-  CAMPAIGN_CATEGORIES,
-  CAMPAIGN_STATUSES,
-  STATUS_LABELS,
-  type CampaignFilters as Filters,
-} from '../types';
+import { STATUS_LABELS, type CampaignFilters as Filters } from '../types';
+import { CAMPAIGN_STATUSES } from '../../../../contracts/campaigns';
+import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categories';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },

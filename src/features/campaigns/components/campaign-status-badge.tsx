@@ -1,5 +1,6 @@
 import { StatusBadge } from '../../../components/status-badge';
-import { STATUS_COLORS, STATUS_LABELS, type CampaignStatus } from '../types';
+import { STATUS_COLORS, STATUS_LABELS } from '../types';
+import type { CampaignStatus } from '../../../../contracts/campaigns';
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return <StatusBadge color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</StatusBadge>;

@@ -1,15 +1,17 @@
-import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { runOfflineMutation } from '../../../lib/offline/offline-mutation';
 import { showSuccess, showToast } from '../../../lib/toast';
-import type { CampaignListParams } from '../api/campaign-keys';
+import { campaignKeys, type CampaignListParams } from '../api/campaign-keys';
 import type { CampaignInput } from '../api/campaign-input-schema';
 import { createCampaignMutationOptions } from '../api/create-campaign';
 import { deleteCampaignMutationOptions } from '../api/delete-campaign';
 import { getCampaignQueryOptions } from '../api/get-campaign';
-import { getCampaignsQueryOptions } from '../api/get-campaigns';
+import { getCampaignsQueryOptions, type CampaignPage } from '../api/get-campaigns';
 import { updateCampaignOfflineOptions } from '../api/update-campaign';
 import { CAMPAIGN_PAGE_SIZE, DEFAULT_CAMPAIGN_FILTERS, type Campaign, type CampaignFilters } from '../types';
 import { prependCampaign, removeCampaign, replaceCampaign } from '../utils/campaign-items';
+
+const NO_ITEMS: Campaign[] = [];
 
 export const ENDED_INSTEAD_OF_DELETED = 'Campaign has tracking history, so it was ended instead of deleted';
 
@@ -45,7 +47,8 @@ export type CampaignListAction =
   | { type: 'started' }
   | { type: 'settled' }
   | { type: 'failed'; error: unknown }
-  | { type: 'listLoaded'; items: Campaign[]; pagination?: Partial<CampaignPagination> }
+  /** items absent: the list lives in the query cache and only the pagination is news */
+  | { type: 'listLoaded'; items?: Campaign[]; pagination?: Partial<CampaignPagination> }
   | { type: 'selectedLoaded'; campaign: Campaign }
   | { type: 'created'; campaign: Campaign }
   | { type: 'updated'; campaign: Campaign }
@@ -60,7 +63,12 @@ const finish = (state: CampaignListState, patch: Partial<CampaignListState> = {}
   return { ...state, ...patch, pending, loading: pending > 0 };
 };
 
-/** The rules of spec §4 "Campaign list", as pure transitions. */
+/**
+ * The rules of spec §4 "Campaign list", as pure transitions. The store below runs the screen's own part
+ * (calls under way, the error, filters, page, the pick) through it; the list's part (a created campaign
+ * on top, an update replacing its row, a delete removing it) is applied to the query cache with the
+ * same helpers (utils/campaign-items.ts), where the items are read from.
+ */
 export function campaignListReducer(state: CampaignListState, action: CampaignListAction): CampaignListState {
   switch (action.type) {
     case 'started':
@@ -73,7 +81,7 @@ export function campaignListReducer(state: CampaignListState, action: CampaignLi
     case 'listLoaded':
       // A list fetch replaces the items and merges the pagination it brings.
       return finish(state, {
-        items: action.items,
+        items: action.items ?? state.items,
         pagination: { ...state.pagination, ...action.pagination },
       });
     case 'selectedLoaded':
@@ -130,53 +138,108 @@ export interface CampaignListStore {
 
 /**
  * The campaign list screen's state. Calls go through React Query (query cache, retries, the optimistic
- * detail update and its rollback); this store keeps the spec's list view of their outcome.
+ * detail update and its rollback). The store keeps only what the screen alone knows (filters and page
+ * asked for, calls under way, the last error, which campaign is picked, which list is on screen); the
+ * items, their total and the picked campaign's data are read from the query cache, so an edit made
+ * anywhere (another screen, a rollback, a queued offline edit) shows here without a copy to keep in step.
  */
 export function createCampaignListStore(
   queryClient: QueryClient,
   initial?: { filters: CampaignFilters; page: number },
 ): CampaignListStore {
-  let state: CampaignListState = initial
+  let view: CampaignListState = initial
     ? {
         ...initialCampaignListState,
         filters: initial.filters,
         pagination: { ...initialCampaignListState.pagination, page: initial.page },
       }
     : initialCampaignListState;
+  /** the list on screen: the last one loaded (a newer filter or page shows once its answer is in) */
+  let shown: CampaignListParams | null = null;
   let listRequest = 0;
+  let snapshot: CampaignListState = view;
   const listeners = new Set<() => void>();
+
+  const shownPage = () =>
+    shown ? queryClient.getQueryData<CampaignPage>(campaignKeys.list(shown)) : undefined;
+  const derive = (): CampaignListState => {
+    const page = shownPage();
+    const items = page?.items ?? NO_ITEMS;
+    const picked = view.selected;
+    const selected = picked
+      ? (queryClient.getQueryData<Campaign>(campaignKeys.detail(picked.id)) ??
+        items.find((c) => c.id === picked.id) ??
+        picked)
+      : null;
+    const total = page?.total ?? view.pagination.total;
+    const previous = snapshot;
+    // The same object while nothing changed: useSyncExternalStore re-renders on a new one.
+    if (
+      previous.items === items &&
+      previous.selected === selected &&
+      previous.pagination.total === total &&
+      previous.filters === view.filters &&
+      previous.pagination.page === view.pagination.page &&
+      previous.loading === view.loading &&
+      previous.error === view.error &&
+      previous.pending === view.pending
+    )
+      return previous;
+    return { ...view, items, selected, pagination: { ...view.pagination, total } };
+  };
+  const getState = () => (snapshot = derive());
+  const notify = () => listeners.forEach((listener) => listener());
   const dispatch = (action: CampaignListAction) => {
-    state = campaignListReducer(state, action);
-    listeners.forEach((listener) => listener());
+    view = campaignListReducer(view, action);
+    notify();
+  };
+  /** A write to the list on screen (the spec's list rules, applied where the items live). */
+  const editShown = (edit: (page: CampaignPage) => CampaignPage) => {
+    if (shown) queryClient.setQueryData<CampaignPage>(campaignKeys.list(shown), (page) => page && edit(page));
   };
   const listParams = (): CampaignListParams => ({
-    ...state.filters,
-    page: state.pagination.page,
-    limit: state.pagination.limit,
+    ...view.filters,
+    page: view.pagination.page,
+    limit: view.pagination.limit,
+  });
+  // Keeps the list on screen in the cache while the screen is open (a query nobody observes is dropped
+  // after gcTime); disabled, so it never fetches by itself: fetchList decides when to ask the server.
+  const keeper = new QueryObserver(queryClient, {
+    ...getCampaignsQueryOptions(listParams()),
+    enabled: false,
   });
 
   const fetchList = async () => {
     const request = ++listRequest;
     dispatch({ type: 'started' });
     try {
-      const page = await queryClient.fetchQuery(getCampaignsQueryOptions(listParams()));
+      const params = listParams();
+      const page = await queryClient.fetchQuery(getCampaignsQueryOptions(params));
       // An answer to an older filter or page must not overwrite the newer one.
       if (request !== listRequest) return dispatch({ type: 'settled' });
-      dispatch({
-        type: 'listLoaded',
-        items: page.items,
-        pagination: page.total === null ? undefined : { total: page.total },
-      });
+      shown = params;
+      keeper.setOptions({ ...getCampaignsQueryOptions(params), enabled: false });
+      dispatch({ type: 'listLoaded', pagination: page.total === null ? undefined : { total: page.total } });
     } catch (error) {
       dispatch(request === listRequest ? { type: 'failed', error } : { type: 'settled' });
     }
   };
 
   return {
-    getState: () => state,
+    getState,
     subscribe(listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      // the cache tells of every change to a campaign or a list; derive() keeps the snapshot when
+      // the change is not about what this screen shows
+      const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === campaignKeys.all[0]) listener();
+      });
+      const unkeep = keeper.subscribe(() => undefined);
+      return () => {
+        listeners.delete(listener);
+        unsubscribe();
+        unkeep();
+      };
     },
     fetchList,
     async fetchById(id) {
@@ -195,7 +258,14 @@ export function createCampaignListStore(
           queryClient,
           createCampaignMutationOptions(queryClient),
         ).mutate(input);
-        dispatch({ type: 'created', campaign: created });
+        const total = getState().pagination.total + 1;
+        editShown((page) => ({ items: prependCampaign(page.items, created), total }));
+        // the mutation marked every cached list stale; the write above must not make this one fresh
+        if (shown) {
+          const key = campaignKeys.list(shown);
+          void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+        }
+        dispatch({ type: 'listLoaded', pagination: { total } });
         showSuccess('Campaign created', created.name);
         return created;
       } catch (error) {
@@ -210,9 +280,11 @@ export function createCampaignListStore(
           body,
         });
         // Queued offline (sent === undefined): the edit shows now and is sent when the connection returns.
+        const state = getState();
         const current = state.items.find((c) => c.id === id) ?? state.selected;
         const updated = sent ?? ({ ...current, ...body } as Campaign);
-        dispatch({ type: 'updated', campaign: updated });
+        if (!sent) editShown((page) => ({ ...page, items: replaceCampaign(page.items, updated) }));
+        notify();
         // Queued offline, the offline banner says the change waits; saved, say so.
         if (sent) showSuccess('Campaign saved', updated.name);
         return updated;
@@ -223,18 +295,20 @@ export function createCampaignListStore(
     },
     async remove(id) {
       try {
+        const name = getState().items.find((c) => c.id === id)?.name ?? '';
         const ended = await new MutationObserver(
           queryClient,
           deleteCampaignMutationOptions(queryClient),
         ).mutate({ id });
         if (!ended) {
-          const name = state.items.find((c) => c.id === id)?.name ?? '';
+          // the mutation took it out of every cached list (utils/campaign-items.ts); the pick goes if
+          // it was this one
           dispatch({ type: 'deleted', id });
           showSuccess('Campaign deleted', name);
           return;
         }
         // Tracking history must stay auditable: the server ended the campaign instead of deleting it.
-        dispatch({ type: 'updated', campaign: ended });
+        notify();
         showToast({ title: 'Campaign ended', message: ENDED_INSTEAD_OF_DELETED, color: 'yellow' });
       } catch (error) {
         dispatch({ type: 'updateFailed', error });

@@ -4,6 +4,7 @@ import {
   parseMajorToMinor,
   parsePercentToBps,
 } from '../../../lib/money-input';
+import { CAMPAIGN_LIMITS } from '../../../../contracts/campaigns';
 
 /** A tier's or publisher override's rate: `payout_minor` or `revshare_bps`, by the campaign's model. */
 export type Unit = { payout_minor?: number; revshare_bps?: number };
@@ -41,7 +42,7 @@ export function checkTiersAndOverrides(
   const unitValid = (amount: string) => {
     if (v.commission_model === 'revshare') {
       const bps = parsePercentToBps(amount);
-      return bps !== null && bps >= 1 && bps <= 10_000;
+      return bps !== null && bps >= CAMPAIGN_LIMITS.minRevshareBps && bps <= CAMPAIGN_LIMITS.maxRevshareBps;
     }
     const minor = parseMajorToMinor(amount, v.currency);
     return minor !== null && minor > 0;

@@ -1,9 +1,6 @@
-import {
-  CAMPAIGN_CATEGORIES,
-  CAMPAIGN_STATUSES,
-  DEFAULT_CAMPAIGN_FILTERS,
-  type CampaignFilters,
-} from '../types';
+import { DEFAULT_CAMPAIGN_FILTERS, type CampaignFilters } from '../types';
+import { CAMPAIGN_STATUSES } from '../../../../contracts/campaigns';
+import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categories';
 
 /** What the campaign list shows, as kept in the URL query so a reload (or a shared link) keeps it. */
 export interface CampaignListQuery {

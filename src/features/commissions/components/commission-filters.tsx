@@ -2,7 +2,8 @@ import '@mantine/dates/styles.css';
 import { Group, ScrollArea, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, type CommissionFilters } from '../types';
+import { COMMISSION_STATUS_LABELS, type CommissionFilters } from '../types';
+import { COMMISSION_STATUSES } from '../../../../contracts/commissions';
 
 export interface CampaignOption {
   value: string;

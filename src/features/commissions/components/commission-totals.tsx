@@ -2,12 +2,8 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/money';
 import { displaySum, useDisplayMoney } from '../../../lib/display-money';
-import {
-  COMMISSION_STATUS_COLORS,
-  COMMISSION_STATUS_LABELS,
-  COMMISSION_STATUSES,
-  type CommissionTotal,
-} from '../types';
+import { COMMISSION_STATUS_COLORS, COMMISSION_STATUS_LABELS, type CommissionTotal } from '../types';
+import { COMMISSION_STATUSES } from '../../../../contracts/commissions';
 
 /**
  * A card per currency the commissions were earned in: how many and how much in each status, shown in the

@@ -15,3 +15,6 @@ export function commissionLabel(c: Pick<Commission, 'kind' | 'order_id' | 'id'>)
   if (c.order_id) return `order ${c.order_id}`;
   return `click commission ${c.id.slice(0, 8)}`;
 }
+
+/** "1 commission", "3 commissions". */
+export const pluralCommissions = (n: number) => `${n} ${n === 1 ? 'commission' : 'commissions'}`;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type CurrencyCode } from '../../../lib/currency';
+import type { CurrencyCode } from '../../../../contracts/currencies';
 import { builtInRates, cleanRates, type RateTable } from '../../../lib/exchange-rates';
 import type { RatesResponse } from '../types';
 import type { SaveRatesReply, SaveRatesRequest } from '../workers/save-rates-worker';

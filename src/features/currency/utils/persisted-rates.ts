@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
-import { isSupportedCurrency, type CurrencyCode } from '../../../lib/currency';
+import { isSupportedCurrency } from '../../../lib/currency';
 import { db } from '../../../lib/db';
 import { cleanRates, type RateTable } from '../../../lib/exchange-rates';
+import type { CurrencyCode } from '../../../../contracts/currencies';
 
 /** The UTC day of a timestamp, YYYY-MM-DD. */
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);

@@ -1,7 +1,8 @@
 import { Group, Select } from '@mantine/core';
 import { useMemo } from 'react';
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceFilters, type InvoiceStatus } from '../types';
+import { INVOICE_STATUS_LABELS, type InvoiceFilters, type InvoiceStatus } from '../types';
 import { endedMonths } from '../utils/format';
+import { INVOICE_STATUSES } from '../../../../contracts/invoices';
 
 interface InvoiceFiltersBarProps {
   filters: InvoiceFilters;

@@ -1,13 +1,12 @@
 import { mutationOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { MAX_ATTACHMENTS, MAX_BODY_CHARS } from '../../../../contracts/messaging';
 import { api } from '../../../lib/api-client';
 import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/offline/idempotency-key';
 import { offlineMutationOptions, useOfflineMutation } from '../../../lib/offline/offline-mutation';
 import type { Attachment, Message } from '../types';
 import { addMessageToThread, addPendingMessage, removeMessage } from '../utils/message-cache';
 import { messagingKeys } from './messaging-keys';
-
-export const MAX_BODY_CHARS = 5000;
 
 export const sendMessageSchema = z.object({
   conversation_id: z.string().min(1),
@@ -16,7 +15,7 @@ export const sendMessageSchema = z.object({
     .trim()
     .min(1, 'Write a message')
     .max(MAX_BODY_CHARS, `At most ${MAX_BODY_CHARS} characters`),
-  attachments: z.array(z.custom<Attachment>()).max(10, 'At most 10 attachments'),
+  attachments: z.array(z.custom<Attachment>()).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`),
   /** the greyed copy shown until the server answers (also while queued offline) */
   pending_id: z.string().min(1),
   sender: z.object({ id: z.string(), name: z.string() }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import type { Conversation } from '../types';
 import { messagingKeys } from './messaging-keys';
-import { MAX_BODY_CHARS } from './send-message';
+import { MAX_BODY_CHARS } from '../../../../contracts/messaging';
 
 export const startConversationSchema = z.object({
   participant_ids: z.array(z.string().min(1)).min(1, 'Choose who to write to'),

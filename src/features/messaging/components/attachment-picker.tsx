@@ -6,8 +6,7 @@ import { useMyMedia } from '../api/get-my-media';
 import { useMediaBlob } from '../hooks/use-media-blob';
 import type { Attachment, MediaItem } from '../types';
 import { formatBytes } from '../utils/format';
-
-const MAX_ATTACHMENTS = 10;
+import { MAX_ATTACHMENTS } from '../../../../contracts/messaging';
 
 function Thumb({ item }: { item: MediaItem }) {
   const src = useMediaBlob(item.thumbnail_url);

@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Button, CloseButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { MAX_BODY_CHARS, newPendingId, useSendMessage } from '../api/send-message';
+import { newPendingId, useSendMessage } from '../api/send-message';
 import type { Attachment } from '../types';
 import { AttachmentPicker } from './attachment-picker';
+import { MAX_BODY_CHARS } from '../../../../contracts/messaging';
 
 interface ComposerProps {
   conversationId: string;

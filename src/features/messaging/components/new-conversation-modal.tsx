@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useContacts } from '../api/get-contacts';
-import { MAX_BODY_CHARS } from '../api/send-message';
+import { MAX_BODY_CHARS } from '../../../../contracts/messaging';
 import { useStartConversation } from '../api/start-conversation';
 import type { Contact, Conversation } from '../types';
 import { displayName, roleLabel } from '../utils/format';

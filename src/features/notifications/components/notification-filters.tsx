@@ -2,12 +2,11 @@ import { Group, NativeSelect, SegmentedControl, Stack } from '@mantine/core';
 import type { EnhancedNotificationStats, NotificationFilters } from '../types';
 import {
   CATEGORY_LABELS,
-  NOTIFICATION_CATEGORIES,
-  NOTIFICATION_PRIORITIES,
   PRIORITY_LABELS,
   type NotificationCategory,
   type NotificationPriority,
 } from '../types';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from '../../../../contracts/notifications';
 
 const READ_STATES = [
   { value: 'any', label: 'All' },

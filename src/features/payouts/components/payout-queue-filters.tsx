@@ -1,6 +1,7 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
-import { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, type PayoutFilters } from '../types';
+import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
+import { PAYOUT_STATUS_LABELS, type PayoutFilters } from '../types';
+import { PAYOUT_STATUSES } from '../../../../contracts/payouts';
 
 export interface PublisherOption {
   value: string;

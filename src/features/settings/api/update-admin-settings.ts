@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import type { AdminSettings } from './get-admin-settings';
 import { settingsKeys } from './settings-keys';
 

@@ -14,7 +14,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
-import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import { useDisplayMoney, type DisplayMoney } from '../../../lib/display-money';
 import { convertMinor } from '../../../lib/exchange-rates';
 import { formatMoney } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { Select, SegmentedControl, Stack, Text } from '@mantine/core';
-import { SUPPORTED_CURRENCIES, isSupportedCurrency } from '../../../lib/currency';
+import { isSupportedCurrency } from '../../../lib/currency';
 import {
   LAYOUT_PRESETS,
   TABLE_PAGE_SIZES,
@@ -8,6 +8,7 @@ import {
   type LayoutPreset,
   type Theme,
 } from '../../../lib/ui-preferences';
+import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 
 const PRESET_LABELS: Record<LayoutPreset, string> = {
   full: 'Full width',

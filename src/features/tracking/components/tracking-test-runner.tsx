@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { SUPPORTED_CURRENCIES } from '../../../lib/currency';
+import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import { useRunTrackingTest, type TrackingTestInput } from '../api/run-tracking-test';
 import { TRACKING_TEST_STEP_LABELS } from '../types';
 import { TrackingTestSteps } from './tracking-test-steps';

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { VERIFICATION_METHODS, type Website } from '../types';
+import { type Website } from '../types';
 import { storeWebsite } from './update-website';
+import { VERIFICATION_METHODS } from '../../../../contracts/websites';
 
 export const verifyWebsiteInputSchema = z.object({
   id: z.string().min(1),

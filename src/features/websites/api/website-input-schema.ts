@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { WEBSITE_CATEGORIES } from '../types';
+import { CATEGORIES as WEBSITE_CATEGORIES } from '../../../../contracts/categories';
+import { WEBSITE_LIMITS as LIMITS } from '../../../../contracts/websites';
 
 export const websiteInputSchema = z.object({
-  url: z.string().trim().min(1).max(500),
-  name: z.string().trim().min(1).max(200),
+  url: z.string().trim().min(1).max(LIMITS.urlLength),
+  name: z.string().trim().min(1).max(LIMITS.nameLength),
   category: z.enum(WEBSITE_CATEGORIES),
-  monthly_visitors: z.number().int().min(0).max(2_147_483_647, 'At most 2,147,483,647'),
-  description: z.string().max(5000),
+  monthly_visitors: z.number().int().min(0).max(LIMITS.maxMonthlyVisitors, 'At most 2,147,483,647'),
+  description: z.string().max(LIMITS.descriptionLength),
 });
 export type WebsiteInput = z.infer<typeof websiteInputSchema>;

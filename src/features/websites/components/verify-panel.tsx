@@ -1,7 +1,13 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
 import { useVerifyWebsite } from '../api/verify-website';
-import { META_NAME, VERIFY_FILE_PATH, dnsRecordValue, type VerificationMethod, type Website } from '../types';
+import type { Website } from '../types';
+import {
+  dnsRecordValue,
+  META_NAME,
+  VERIFY_FILE_PATH,
+  type VerificationMethod,
+} from '../../../../contracts/websites';
 
 interface Step {
   method: VerificationMethod;

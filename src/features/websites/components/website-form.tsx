@@ -6,18 +6,20 @@ import { categoryLabel } from '../../../lib/format-text';
 import { showSuccess } from '../../../lib/toast';
 import { useCreateWebsite } from '../api/create-website';
 import { useUpdateWebsite } from '../api/update-website';
-import { WEBSITE_CATEGORIES, type Website } from '../types';
+import type { Website } from '../types';
+import { CATEGORIES as WEBSITE_CATEGORIES } from '../../../../contracts/categories';
+import { WEBSITE_LIMITS } from '../../../../contracts/websites';
 
 const formSchema = z.object({
-  url: z.string().trim().min(1, 'Enter the website address').max(500),
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  url: z.string().trim().min(1, 'Enter the website address').max(WEBSITE_LIMITS.urlLength),
+  name: z.string().trim().min(1, 'Name is required').max(WEBSITE_LIMITS.nameLength),
   category: z.enum(WEBSITE_CATEGORIES),
   monthly_visitors: z
     .number({ error: 'Enter a whole number' })
     .int()
     .min(0)
-    .max(2_147_483_647, 'At most 2,147,483,647'),
-  description: z.string().max(5000),
+    .max(WEBSITE_LIMITS.maxMonthlyVisitors, 'At most 2,147,483,647'),
+  description: z.string().max(WEBSITE_LIMITS.descriptionLength),
 });
 type FormValues = z.input<typeof formSchema>;
 

@@ -1,0 +1,3 @@
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'withdrawn'] as const;
+
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

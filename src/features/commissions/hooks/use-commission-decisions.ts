@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useFormatMoney } from '../../../lib/display-money';
+import { showToast } from '../../../lib/toast';
+import { useBulkDecideCommissions } from '../api/bulk-decide-commissions';
+import { useDecideCommission, type CommissionDecision } from '../api/decide-commission';
+import type { BulkResult, Commission } from '../types';
+import { commissionLabel, pluralCommissions as plural } from '../utils/format';
+import type { RowDecision } from '../components/commissions-table';
+
+/** The reason dialog: for one row's reject or reverse, or for rejecting the ticked rows. */
+export type Asking = { commission: Commission; decision: 'reject' | 'reverse' } | { bulk: true } | null;
+
+const DONE: Record<RowDecision, string> = { approve: 'approved', reject: 'rejected', reverse: 'reversed' };
+
+/**
+ * Deciding commissions, one row or the ticked ones: the mutations, the reason dialog, the toasts and
+ * the ids the server did not change. `items` are the rows on screen (to name a failed id);
+ * `clearSelection` runs after a bulk decision.
+ */
+export function useCommissionDecisions({
+  items,
+  clearSelection,
+}: {
+  items: Commission[];
+  clearSelection(): void;
+}) {
+  const money = useFormatMoney();
+  const decide = useDecideCommission();
+  const bulk = useBulkDecideCommissions();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [failures, setFailures] = useState<{ label: string; detail: string }[]>([]);
+
+  const send = (decision: CommissionDecision, commission: Commission) => {
+    setFailures([]);
+    decide.mutate(decision, {
+      onSuccess: (answer) => {
+        setAsking(null);
+        showToast({
+          title: answer.id !== commission.id ? 'Clawback created' : 'Commission updated',
+          // Reversing a paid commission answers the new negative clawback instead of the commission.
+          message:
+            answer.id !== commission.id
+              ? `${commission.campaign_name}: ${money(answer.amount_minor, answer.currency)} will be taken from the next payout.`
+              : `${commission.campaign_name}, ${commissionLabel(commission)}: ${DONE[decision.decision]}.`,
+          color: 'green',
+        });
+      },
+    });
+  };
+
+  const labelOf = (id: string) => {
+    const c = items.find((item) => item.id === id);
+    return c ? `${c.campaign_name}, ${commissionLabel(c)}` : id;
+  };
+  const afterBulk = (verb: string) => (result: BulkResult) => {
+    setAsking(null);
+    clearSelection();
+    setFailures(result.failed.map((f) => ({ label: labelOf(f.id), detail: f.detail })));
+    if (result.updated.length > 0) {
+      showToast({
+        title: 'Commissions updated',
+        message: `${verb} ${plural(result.updated.length)}.`,
+        color: 'green',
+      });
+    }
+  };
+
+  return {
+    asking,
+    failures,
+    /** the row being decided, for its spinner */
+    busyId: decide.isPending ? (decide.variables?.id ?? null) : null,
+    pending: decide.isPending || bulk.isPending,
+    approvingBulk: bulk.isPending && bulk.variables?.decision === 'approve',
+    rowError: decide.error ? errorMessage(decide.error, 'The decision was not saved.') : null,
+    bulkError: bulk.error ? errorMessage(bulk.error, 'The decisions were not saved.') : null,
+    clearFailures: () => setFailures([]),
+    closeReason: () => setAsking(null),
+    decideRow: (commission: Commission, decision: RowDecision) => {
+      decide.reset();
+      if (decision === 'approve') send({ id: commission.id, decision }, commission);
+      else setAsking({ commission, decision });
+    },
+    approveBulk: (ids: string[]) => {
+      setFailures([]);
+      bulk.mutate({ decision: 'approve', ids }, { onSuccess: afterBulk('Approved') });
+    },
+    askBulkReject: () => {
+      bulk.reset();
+      setAsking({ bulk: true });
+    },
+    /** the reason dialog's answer, for what it was opened for */
+    confirmReason: (reason: string, ids: string[]) => {
+      if (!asking) return;
+      if ('bulk' in asking) {
+        setFailures([]);
+        bulk.mutate({ decision: 'reject', ids, reason }, { onSuccess: afterBulk('Rejected') });
+      } else {
+        send({ id: asking.commission.id, decision: asking.decision, reason }, asking.commission);
+      }
+    },
+  };
+}
