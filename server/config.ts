@@ -7,7 +7,8 @@ export interface RateLimitRule {
 }
 
 export interface RateLimitsConfig {
-  loginPerEmail: RateLimitRule;
+  loginPerAccountAndAddress: RateLimitRule;
+  loginPerAccount: RateLimitRule;
   loginPerAddress: RateLimitRule;
   registerPerAddress: RateLimitRule;
   forgotPasswordPerEmail: RateLimitRule;
@@ -79,7 +80,9 @@ function ruleFrom(env: NodeJS.ProcessEnv, name: string, max: number, windowMs: n
 /** Each limit is `<NAME>_MAX` per `<NAME>_WINDOW_MS`; the README lists them. */
 function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimitsConfig {
   return {
-    loginPerEmail: ruleFrom(env, 'LOGIN_RATE_LIMIT', 10, 15 * MINUTE),
+    // per account and address (LOGIN_RATE_LIMIT kept its name from when it locked the account everywhere)
+    loginPerAccountAndAddress: ruleFrom(env, 'LOGIN_RATE_LIMIT', 10, 15 * MINUTE),
+    loginPerAccount: ruleFrom(env, 'LOGIN_ACCOUNT_RATE_LIMIT', 100, 15 * MINUTE),
     loginPerAddress: ruleFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT', 50, 15 * MINUTE),
     registerPerAddress: ruleFrom(env, 'REGISTER_RATE_LIMIT', 20, 60 * MINUTE),
     forgotPasswordPerEmail: ruleFrom(env, 'FORGOT_PASSWORD_RATE_LIMIT', 3, 60 * MINUTE),
