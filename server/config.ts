@@ -58,6 +58,11 @@ export interface AppConfig {
   ratesFetchTimeoutMs: number;
   /** how often the monthly invoice job checks whether last month's drafts are due; 0 = off */
   invoiceJobIntervalMs: number;
+  /**
+   * largest amount one conversion may report, in minor units of its currency and of the campaign's after
+   * conversion (1e10: 100,000,000.00 in a two-decimal currency, ¥10,000,000,000); larger answers 422
+   */
+  maxConversionAmountMinor: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -69,6 +74,16 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
 }
 
 const MINUTE = 60_000;
+
+export const DEFAULT_MAX_CONVERSION_AMOUNT_MINOR = 10_000_000_000;
+
+function maxAmountFrom(value: string | undefined): number {
+  const max = intFrom(value, DEFAULT_MAX_CONVERSION_AMOUNT_MINOR, 'MAX_CONVERSION_AMOUNT_MINOR');
+  if (max < 1 || max > Number.MAX_SAFE_INTEGER) {
+    throw new Error(`MAX_CONVERSION_AMOUNT_MINOR must be between 1 and ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
+  }
+  return max;
+}
 
 function ruleFrom(env: NodeJS.ProcessEnv, name: string, max: number, windowMs: number): RateLimitRule {
   return {
@@ -146,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // spec §9: HTTP timeout 10000 ms; 0 also means that (a fetch always has a limit)
     ratesFetchTimeoutMs: intFrom(env.RATES_FETCH_TIMEOUT_MS, 10_000, 'RATES_FETCH_TIMEOUT_MS') || 10_000,
     invoiceJobIntervalMs: intFrom(env.INVOICE_JOB_INTERVAL_MS, 60 * 60_000, 'INVOICE_JOB_INTERVAL_MS'),
+    maxConversionAmountMinor: maxAmountFrom(env.MAX_CONVERSION_AMOUNT_MINOR),
   };
 }
 
