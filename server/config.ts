@@ -80,7 +80,9 @@ export const DEFAULT_MAX_CONVERSION_AMOUNT_MINOR = 10_000_000_000;
 function maxAmountFrom(value: string | undefined): number {
   const max = intFrom(value, DEFAULT_MAX_CONVERSION_AMOUNT_MINOR, 'MAX_CONVERSION_AMOUNT_MINOR');
   if (max < 1 || max > Number.MAX_SAFE_INTEGER) {
-    throw new Error(`MAX_CONVERSION_AMOUNT_MINOR must be between 1 and ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
+    throw new Error(
+      `MAX_CONVERSION_AMOUNT_MINOR must be between 1 and ${Number.MAX_SAFE_INTEGER}, got "${value}"`,
+    );
   }
   return max;
 }

@@ -107,15 +107,21 @@ describe('Idempotency-Key on writes', () => {
   it('refuses the same key with a different body and still replays the same body', async () => {
     const id = await pending();
     const key = 'reused-other-body-01';
-    const first = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, { reason: 'first reason' });
+    const first = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, {
+      reason: 'first reason',
+    });
     expect(first.statusCode).toBe(200);
-    const other = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, { reason: 'second reason' });
+    const other = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, {
+      reason: 'second reason',
+    });
     expect(other.statusCode).toBe(422);
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     expect(other.json().detail).toBe(
       'This Idempotency-Key was already used with a different request body; send a new key for a new request',
     );
-    const same = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, { reason: 'first reason' });
+    const same = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, {
+      reason: 'first reason',
+    });
     expect(same.statusCode).toBe(200);
     expect(same.headers['idempotent-replayed']).toBe('true');
     expect(same.json()).toEqual(first.json());

@@ -185,7 +185,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const update = () => auth.updateProfile(ctx, currentUser(request), request.body);
       // the current password is guessed like a login (a stolen session must not learn the password)
       const user =
-        request.body.new_password === undefined ? await update() : await passwordAttempt(ctx, request, update);
+        request.body.new_password === undefined
+          ? await update()
+          : await passwordAttempt(ctx, request, update);
       await refreshProfileCompletion(ctx.db, user.id, request.log);
       return user;
     },

@@ -151,11 +151,12 @@ export function checkConversion(
   if (model === 'revshare' && originalAmountMinor === 0) {
     throw unprocessable('This campaign pays a share of the order amount; send the amount of the sale');
   }
-  assertAmountWithinCap(originalAmountMinor, originalCurrency, maxAmountMinor);
   const campaignCurrency = campaign.currency as CurrencyCode;
   const amountMinor = convertMinor(originalAmountMinor, originalCurrency, campaignCurrency, rates.perUsd);
-  assertAmountWithinCap(amountMinor, campaignCurrency, maxAmountMinor);
+  // the campaign's own cap on unsigned pixels says more than the platform's: it is checked first
   if (clientReported) assertUnsignedPixelAmount(campaign, amountMinor);
+  assertAmountWithinCap(originalAmountMinor, originalCurrency, maxAmountMinor);
+  assertAmountWithinCap(amountMinor, campaignCurrency, maxAmountMinor);
   return {
     originalAmountMinor,
     originalCurrency,
