@@ -33,8 +33,9 @@ describe('money sums past 2^53', () => {
   it('keeps every sum of amounts up to 2^53 exact through the wire form', () => {
     const next = random(43);
     for (let run = 0; run < 500; run++) {
-      const amounts = Array.from({ length: 1 + Math.floor(next() * 20) }, () =>
-        BigInt(Math.floor(next() * SAFE)) * (next() < 0.1 ? -1n : 1n),
+      const amounts = Array.from(
+        { length: 1 + Math.floor(next() * 20) },
+        () => BigInt(Math.floor(next() * SAFE)) * (next() < 0.1 ? -1n : 1n),
       );
       const exact = amounts.reduce((a, b) => a + b, 0n);
       expect(BigInt(toMinorSum(exact))).toBe(exact);
