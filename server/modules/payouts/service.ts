@@ -84,14 +84,15 @@ function belowMinimum(amount: number, minimum: number, currency: string, setting
 }
 
 /**
- * The commissions one payout takes: all of them, in the order given, unless their sum would pass 2^53 − 1
- * minor units (a JavaScript number's exact range, and the payout's amount column's): then those that would
- * push it past are left in the balance for the next payout. Summed as bigint, so nothing is rounded.
+ * The commissions one payout takes: all of them, unless their sum would pass 2^53 − 1 minor units (a
+ * JavaScript number's exact range, and the payout's amount column's): then, largest first (so the answer
+ * does not depend on the order the database returned them in), those that would push it past are left in
+ * the balance for the next payout. Summed as bigint, so nothing is rounded.
  */
 export function safePayoutShare<T extends { amountMinor: number }>(commissions: T[]): T[] {
   const covered: T[] = [];
   let sum = 0n;
-  for (const c of commissions) {
+  for (const c of [...commissions].sort((a, b) => b.amountMinor - a.amountMinor)) {
     const next = sum + BigInt(c.amountMinor);
     if (!isSafeMinor(next)) continue;
     covered.push(c);
