@@ -9,7 +9,8 @@ export interface RateLimitRule {
 }
 
 export interface RateLimitsConfig {
-  loginPerEmail: RateLimitRule;
+  loginPerAccountAndAddress: RateLimitRule;
+  loginPerAccount: RateLimitRule;
   loginPerAddress: RateLimitRule;
   registerPerAddress: RateLimitRule;
   forgotPasswordPerEmail: RateLimitRule;
@@ -59,7 +60,14 @@ export interface AppConfig {
   ratesFetchTimeoutMs: number;
   /** how often the monthly invoice job checks whether last month's drafts are due; 0 = off */
   invoiceJobIntervalMs: number;
+  /**
+   * largest amount one conversion may report, in minor units of its currency and of the campaign's after
+   * conversion (1e10: 100,000,000.00 in a two-decimal currency, ¥10,000,000,000); larger answers 422
+   */
+  maxConversionAmountMinor: number;
 }
+
+export const DEFAULT_MAX_CONVERSION_AMOUNT_MINOR = 10_000_000_000;
 
 /** TRUST_PROXY: unset/false, true (any proxy: only behind one that overwrites the header), hops, or addresses. */
 export function trustProxyFrom(value: string | undefined): TrustProxy {
@@ -162,6 +170,7 @@ export const envSchema = z.object({
     }
   }),
   ...rateLimit('LOGIN_RATE_LIMIT', 10, 15 * MINUTE),
+  ...rateLimit('LOGIN_ACCOUNT_RATE_LIMIT', 100, 15 * MINUTE),
   ...rateLimit('LOGIN_ADDRESS_RATE_LIMIT', 50, 15 * MINUTE),
   ...rateLimit('REGISTER_RATE_LIMIT', 20, HOUR),
   ...rateLimit('FORGOT_PASSWORD_RATE_LIMIT', 3, HOUR),
@@ -179,6 +188,9 @@ export const envSchema = z.object({
   // spec §9: HTTP timeout 10000 ms; 0 also means that (a fetch always has a limit)
   RATES_FETCH_TIMEOUT_MS: count(10_000).transform((value) => value || 10_000),
   INVOICE_JOB_INTERVAL_MS: count(HOUR),
+  MAX_CONVERSION_AMOUNT_MINOR: count(DEFAULT_MAX_CONVERSION_AMOUNT_MINOR).refine((value) => value >= 1, {
+    message: 'must be at least 1',
+  }),
   // read by the PGlite worker thread itself (server/db/pglite-worker.ts); listed here to be documented
   PGLITE_WASM_TIER_UP: flag(),
 });
@@ -243,7 +255,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {
-      loginPerEmail: ruleOf(env, 'LOGIN_RATE_LIMIT'),
+      // per account and address (LOGIN_RATE_LIMIT kept its name from when it locked the account everywhere)
+      loginPerAccountAndAddress: ruleOf(env, 'LOGIN_RATE_LIMIT'),
+      loginPerAccount: ruleOf(env, 'LOGIN_ACCOUNT_RATE_LIMIT'),
       loginPerAddress: ruleOf(env, 'LOGIN_ADDRESS_RATE_LIMIT'),
       registerPerAddress: ruleOf(env, 'REGISTER_RATE_LIMIT'),
       forgotPasswordPerEmail: ruleOf(env, 'FORGOT_PASSWORD_RATE_LIMIT'),

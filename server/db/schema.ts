@@ -643,6 +643,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** sha256 of the request body as parsed: a key reused with another body is refused, not replayed */
+    bodyHash: text('body_hash'),
     statusCode: integer('status_code'),
     contentType: text('content_type'),
     body: text('body'),

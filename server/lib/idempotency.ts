@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -35,6 +36,16 @@ function headerKey(request: FastifyRequest): string | undefined {
 /** Path and query as sent: the same key must come back for the very same request. */
 const requestPath = (request: FastifyRequest) => request.url;
 
+/**
+ * The body as parsed (JSON keeps the order of its fields, so the same text gives the same hash). A body
+ * that is not parsed (a multipart upload, read by the handler as a stream) hashes as empty.
+ */
+function bodyHash(request: FastifyRequest): string {
+  const body = request.body;
+  const text = body === undefined || body === null ? '' : Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  return createHash('sha256').update(text).digest('hex');
+}
+
 async function release(db: Db, claim: IdempotencyClaim): Promise<void> {
   claim.settled = true;
   await db
@@ -68,9 +79,10 @@ async function claimKey(db: Db, request: FastifyRequest, reply: FastifyReply) {
   }
   const userId = request.auth.user.id;
   const path = requestPath(request);
+  const hash = bodyHash(request);
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ userId, key, method: request.method, path })
+    .values({ userId, key, method: request.method, path, bodyHash: hash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) {
@@ -85,6 +97,12 @@ async function claimKey(db: Db, request: FastifyRequest, reply: FastifyReply) {
   if (!stored) throw conflict('This request is still being processed');
   if (stored.method !== request.method || stored.path !== path) {
     throw unprocessable('This Idempotency-Key was already used for a different request');
+  }
+  // null: stored before bodies were compared (the key is forgotten within a day)
+  if (stored.bodyHash !== null && stored.bodyHash !== hash) {
+    throw unprocessable(
+      'This Idempotency-Key was already used with a different request body; send a new key for a new request',
+    );
   }
   if (stored.statusCode === null) throw conflict('This request is still being processed');
   reply.code(stored.statusCode).header(REPLAYED_HEADER, 'true');

@@ -35,9 +35,50 @@ export class Limit {
   }
 }
 
+/**
+ * The addresses each account signed in from successfully (kept 30 days, in memory like the counters): they
+ * stay open while the account's own limit refuses the addresses a guesser sprays from.
+ */
+export class KnownAddresses {
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs = 30 * 24 * 60 * 60 * 1000,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  remember(account: string, address: string, now = Date.now()): void {
+    const key = `${account}|${address}`;
+    this.seen.delete(key); // re-inserted last: the map's order is the order of last use
+    this.seen.set(key, now + this.ttlMs);
+    if (this.seen.size > this.maxEntries) {
+      const oldest = this.seen.keys().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
+  }
+
+  has(account: string, address: string, now = Date.now()): boolean {
+    const key = `${account}|${address}`;
+    const until = this.seen.get(key);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.seen.delete(key);
+    return false;
+  }
+}
+
 export interface RateLimits {
-  /** failed logins per e-mail (locks the account for the window, whatever the address) */
-  loginPerEmail: Limit;
+  /**
+   * failed logins (and wrong current passwords in the profile) per account and address: locks the account
+   * on that address only, so nobody can lock an owner out by failing on purpose elsewhere
+   */
+  loginPerAccountAndAddress: Limit;
+  /**
+   * failed logins per account from every address (a guesser spraying from many): once reached, the account
+   * signs in only from the addresses it signed in from before (`knownAddresses`)
+   */
+  loginPerAccount: Limit;
+  knownAddresses: KnownAddresses;
   /** failed logins per client address (password spraying across accounts) */
   loginPerAddress: Limit;
   registerPerAddress: Limit;
@@ -54,6 +95,10 @@ const bodyEmail = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.toLowerCase() : '';
 };
 
+/** The account a password attempt is for: the signed-in user's (profile), else the e-mail sent (login). */
+export const attemptAccount = (request: FastifyRequest): string =>
+  request.auth ? request.auth.user.email.toLowerCase() : bodyEmail(request);
+
 /**
  * Registers @fastify/rate-limit (no global limit: each rule is applied where it belongs) and builds the
  * counters. Addresses come from `request.ip`, so they are only as trustworthy as TRUST_PROXY makes them.
@@ -62,15 +107,31 @@ export async function createRateLimits(app: FastifyInstance, config: RateLimitsC
   await app.register(fastifyRateLimit, { global: false });
   const byAddress = (name: string) => (request: FastifyRequest) => `${name}|${request.ip}`;
   const byEmail = (name: string) => (request: FastifyRequest) => `${name}|${bodyEmail(request)}`;
-  const limit = (rule: RateLimitRule, keyGenerator: (request: FastifyRequest) => string, message: string) =>
-    new Limit(app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator }), message);
+  const limit = (
+    rule: RateLimitRule,
+    keyGenerator: (request: FastifyRequest) => string,
+    message: string,
+    allowList?: (request: FastifyRequest) => boolean,
+  ) =>
+    new Limit(
+      app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator, allowList }),
+      message,
+    );
+  const knownAddresses = new KnownAddresses();
 
   return {
-    loginPerEmail: limit(
-      config.loginPerEmail,
-      byEmail('login'),
+    loginPerAccountAndAddress: limit(
+      config.loginPerAccountAndAddress,
+      (request) => `login|${attemptAccount(request)}|${request.ip}`,
       'Too many failed login attempts for this account.',
     ),
+    loginPerAccount: limit(
+      config.loginPerAccount,
+      (request) => `login-account|${attemptAccount(request)}`,
+      'Too many failed login attempts for this account from addresses it has not signed in from.',
+      (request) => knownAddresses.has(attemptAccount(request), request.ip),
+    ),
+    knownAddresses,
     loginPerAddress: limit(
       config.loginPerAddress,
       byAddress('login'),

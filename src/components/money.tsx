@@ -1,5 +1,6 @@
 import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { displayFigure, rateNote, useDisplayMoney } from '../lib/display-money';
+import type { MinorAmount } from '../lib/format';
 
 const CONVERTED_STYLE = {
   textDecoration: 'underline dotted',
@@ -9,7 +10,7 @@ const CONVERTED_STYLE = {
 
 interface MoneyProps {
   /** integer minor units of `currency` */
-  amountMinor: number | null | undefined;
+  amountMinor: MinorAmount | null | undefined;
   currency: string;
 }
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { CurrencyCode } from '../../contracts/currencies';
 import { convertMinor, crossRate, type RateTable } from './exchange-rates';
-import { formatMoney } from './format';
+import { formatMoney, minorValue, type MinorAmount } from './format';
 import { lazyNumberFormat } from './format-number';
 
 /** The display currency and the rates to reach it; provided by the app for the signed-in user. */
@@ -29,14 +29,20 @@ export interface MoneyFigure {
 
 /** One figure in the display currency (see convertMinor for the rounding); the original is kept. */
 export function displayFigure(
-  amountMinor: number | null | undefined,
+  amountMinor: MinorAmount | null | undefined,
   currency: string,
   display: DisplayMoney | null,
 ): MoneyFigure {
   const original = formatMoney(amountMinor, currency);
   const unchanged = { text: original, original: null, rate: null };
   if (!display || display.currency === currency || original === '') return unchanged;
-  const converted = convertMinor(amountMinor as number, currency, display.currency, display.rates);
+  // a converted figure is rounded anyway: a sum past 2^53 may go through a number here
+  const converted = convertMinor(
+    minorValue(amountMinor as MinorAmount),
+    currency,
+    display.currency,
+    display.rates,
+  );
   const rate = crossRate(display.rates, currency, display.currency);
   if (converted === null || rate === null) return unchanged;
   return { text: formatMoney(converted, display.currency), original, rate };
@@ -47,13 +53,13 @@ export function displayFigure(
  * display currency, or when one of them has no rate to it.
  */
 export function displaySum(
-  amounts: { amountMinor: number; currency: string }[],
+  amounts: { amountMinor: MinorAmount; currency: string }[],
   display: DisplayMoney | null,
 ): string | null {
   if (!display) return null;
   let total = 0;
   for (const { amountMinor, currency } of amounts) {
-    const converted = convertMinor(amountMinor, currency, display.currency, display.rates);
+    const converted = convertMinor(minorValue(amountMinor), currency, display.currency, display.rates);
     if (converted === null) return null;
     total += converted;
   }
@@ -64,7 +70,7 @@ export function displaySum(
  * For figures inside sentences (toasts, descriptions): the display-currency figure with the original in
  * brackets, e.g. "111,84 kr. (€15.00)". Elements should use <Money>, which keeps the original on hover.
  */
-export function useFormatMoney(): (amountMinor: number | null | undefined, currency: string) => string {
+export function useFormatMoney(): (amountMinor: MinorAmount | null | undefined, currency: string) => string {
   const display = useDisplayMoney();
   return useCallback(
     (amountMinor, currency) => {

@@ -56,7 +56,8 @@ export function formatDecimal(value: number, maxFractionDigits: number): string 
  * decimals (`¥1,500`). Null or non-finite amounts format as '' (spec §5). Non-integer input is rounded
  * half away from zero to whole minor units first, so the digits shown are exactly the stored ones.
  */
-export function formatMoney(amountMinor: number | null | undefined, currency: string): string {
+export function formatMoney(amountMinor: MinorAmount | null | undefined, currency: string): string {
+  if (typeof amountMinor === 'string') return formatExactMoney(amountMinor, currency);
   if (amountMinor === null || amountMinor === undefined || !Number.isFinite(amountMinor)) return '';
   const minor = Math.round(Math.abs(amountMinor));
   const sign = amountMinor < 0 && minor !== 0 ? '-' : '';
@@ -65,7 +66,29 @@ export function formatMoney(amountMinor: number | null | undefined, currency: st
   const scale = 10 ** decimals;
   const whole = String(Math.floor(minor / scale));
   const fraction = decimals > 0 ? String(minor % scale).padStart(decimals, '0') : '';
+  return moneyText(sign, whole, fraction, currency);
+}
 
+/**
+ * Minor units on the wire: a number, or (sums past 2^53 − 1, which a number would round) a string of
+ * digits. `minorValue` gives a number for arithmetic and charts; formatMoney shows a string exactly.
+ */
+export type MinorAmount = number | string;
+
+export const minorValue = (amount: MinorAmount): number =>
+  typeof amount === 'string' ? Number(amount) : amount;
+
+function formatExactMoney(digits: string, currency: string): string {
+  if (!/^-?\d+$/.test(digits)) return '';
+  const value = BigInt(digits);
+  const abs = value < 0n ? -value : value;
+  const decimals = currencyDecimals(currency);
+  const scale = 10n ** BigInt(decimals);
+  const fraction = decimals > 0 ? String(abs % scale).padStart(decimals, '0') : '';
+  return moneyText(value < 0n ? '-' : '', String(abs / scale), fraction, currency);
+}
+
+function moneyText(sign: string, whole: string, fraction: string, currency: string): string {
   if (currency === 'DKK') return `${sign}${groupThousands(whole, '.')},${fraction} kr.`;
   const number = `${groupThousands(whole, ',')}${fraction ? `.${fraction}` : ''}`;
   const prefix = PREFIX[currency];

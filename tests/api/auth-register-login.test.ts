@@ -8,7 +8,7 @@ import { call, createTestApp, createUser, login, type TestApp } from './support/
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimits: { ...testConfig().rateLimits, loginPerEmail: { max: 3, windowMs: 60_000 } },
+    rateLimits: { ...testConfig().rateLimits, loginPerAccountAndAddress: { max: 3, windowMs: 60_000 } },
   });
 });
 afterAll(() => t.close());

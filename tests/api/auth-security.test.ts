@@ -21,14 +21,31 @@ function attempt(t: TestApp, email: string, password: string, address = '192.0.2
   });
 }
 
+/** A profile save changing the password, from `address`. */
+function changePassword(t: TestApp, token: string, current: string, address = '192.0.2.10') {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/auth/profile',
+    remoteAddress: address,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { current_password: current, new_password: 'velvet-harbor-lamp-9' },
+  });
+}
+
 describe('login limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ rateLimits: limits({ loginPerEmail: rule(5), loginPerAddress: rule(20) }) });
+    t = await createTestApp({
+      rateLimits: limits({
+        loginPerAccountAndAddress: rule(5),
+        loginPerAccount: rule(12),
+        loginPerAddress: rule(20),
+      }),
+    });
   });
   afterAll(() => t.close());
 
-  it('locks an account after its failed logins, even for the right password and rotating X-Forwarded-For', async () => {
+  it('locks an account on the address of its failed logins, even for the right password and rotating X-Forwarded-For', async () => {
     const u = await createUser(t);
     for (let i = 0; i < 5; i += 1) {
       const r = await attempt(t, u.email, 'wrong-guess', '192.0.2.10', `10.0.0.${i + 1}`);
@@ -38,8 +55,33 @@ describe('login limits', () => {
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
     expect(right.json().detail).toMatch(/^Too many failed login attempts for this account\. Try again in/);
-    // from another address too: the lock is on the account
-    expect((await attempt(t, u.email, u.password, '198.51.100.20')).statusCode).toBe(429);
+    // the owner elsewhere still gets in: a guesser cannot lock anyone out by failing on purpose
+    expect((await attempt(t, u.email, u.password, '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('stops a guesser spraying one account from many addresses, not the owner on an address that signed in before', async () => {
+    const u = await createUser(t);
+    expect((await attempt(t, u.email, u.password, '198.51.100.77')).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      // two guesses per address: below the per-address lock, so only the account's count stops them
+      const address = `203.0.113.${100 + Math.floor(i / 2)}`;
+      statuses.push((await attempt(t, u.email, `guess-${i}`, address)).statusCode);
+    }
+    expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(12).every((s) => s === 429)).toBe(true);
+    // the right password from an address never seen for this account is refused too: it may be the guesser's
+    const fresh = await attempt(t, u.email, u.password, '203.0.113.200');
+    expect(fresh.statusCode).toBe(429);
+    expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
+    expect(fresh.json().detail).toMatch(
+      /^Too many failed login attempts for this account from addresses it has not signed in from\. Try again in/,
+    );
+    // the owner, from the address they signed in from before, still gets in
+    expect((await attempt(t, u.email, u.password, '198.51.100.77')).statusCode).toBe(200);
+    // other accounts are untouched
+    const other = await createUser(t);
+    expect((await attempt(t, other.email, other.password, '203.0.113.201')).statusCode).toBe(200);
   });
 
   it('stops password spraying from one address across many accounts', async () => {
@@ -60,6 +102,36 @@ describe('login limits', () => {
     for (let i = 0; i < 8; i += 1) {
       expect((await attempt(t, u.email, u.password, '192.0.2.99')).statusCode).toBe(200);
     }
+  });
+
+  it('limits wrong current passwords in the profile like failed logins, with 429 and Retry-After', async () => {
+    const u = await createUser(t);
+    const token = await login(t, u.email, u.password);
+    for (let i = 0; i < 5; i += 1) {
+      const r = await changePassword(t, token, `wrong-guess-${i}`, '192.0.2.120');
+      expect(r.statusCode).toBe(400);
+      expect(r.json().detail).toBe('Current password is incorrect');
+    }
+    const blocked = await changePassword(t, token, u.password, '192.0.2.120');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().detail).toMatch(/^Too many failed login attempts for this account\. Try again in/);
+    // the guesses count for the account's login too, on that address
+    expect((await attempt(t, u.email, u.password, '192.0.2.120')).statusCode).toBe(429);
+    // nothing changed: the old password still signs in elsewhere
+    expect((await attempt(t, u.email, u.password, '192.0.2.121')).statusCode).toBe(200);
+  });
+
+  it('limits wrong current passwords per account across addresses too', async () => {
+    const u = await createUser(t);
+    const token = await login(t, u.email, u.password);
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      const address = `198.18.0.${10 + Math.floor(i / 2)}`;
+      statuses.push((await changePassword(t, token, `wrong-guess-${i}`, address)).statusCode);
+    }
+    expect(statuses.slice(0, 12).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(12).every((s) => s === 429)).toBe(true);
   });
 });
 

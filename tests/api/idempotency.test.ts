@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, idempotencyKeys } from '../../server/db/schema';
+import { auditLog, commissions, idempotencyKeys } from '../../server/db/schema';
 import { pruneIdempotencyKeys } from '../../server/lib/idempotency';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
@@ -102,6 +102,31 @@ describe('Idempotency-Key on writes', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json().detail).toMatch(/different request/);
     expect(await approvals(b)).toBe(0);
+  });
+
+  it('refuses the same key with a different body and still replays the same body', async () => {
+    const id = await pending();
+    const key = 'reused-other-body-01';
+    const first = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, {
+      reason: 'first reason',
+    });
+    expect(first.statusCode).toBe(200);
+    const other = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, {
+      reason: 'second reason',
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.json().detail).toBe(
+      'This Idempotency-Key was already used with a different request body; send a new key for a new request',
+    );
+    const same = await send(adv.token, 'POST', `/api/commissions/${id}/reject`, key, {
+      reason: 'first reason',
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    expect(same.json()).toEqual(first.json());
+    const [row] = await t.database.db.select().from(commissions).where(eq(commissions.id, id));
+    expect(row?.reason).toBe('first reason');
   });
 
   it('answers 409 while the first request with the key is still running', async () => {

@@ -10,6 +10,7 @@ import {
   users,
   websites,
 } from '../../db/schema';
+import { exactSum } from '../../lib/minor-sum';
 import type { UserRow } from '../users/queries';
 import type { UserSort } from './schema';
 
@@ -141,9 +142,10 @@ export function listUserCampaigns(db: Db, userId: string) {
     .limit(DETAIL_ITEMS);
 }
 
+// exact: numeric as text to a bigint, never through a float (sums may pass 2^53)
 const sumWhere = (status: 'pending' | 'approved' | 'paid') =>
-  sql`coalesce(sum(${commissions.amountMinor}) filter (where ${commissions.status} = ${status}), 0)::bigint`.mapWith(
-    Number,
+  sql`coalesce(sum(${commissions.amountMinor}) filter (where ${commissions.status} = ${status}), 0)::text`.mapWith(
+    exactSum,
   );
 
 /** Non-test commission sums per currency where the user is the publisher or the advertiser. */

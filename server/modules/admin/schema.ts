@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorSumSchema } from '../../lib/minor-sum';
 import { isoDateOrDateTime } from '../../lib/zod-dates';
 import { offsetParam } from '../../lib/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
@@ -55,9 +56,9 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const commissionTotalsSchema = z.object({
   currency: z.string(),
-  pending_minor: z.number(),
-  approved_minor: z.number(),
-  paid_minor: z.number(),
+  pending_minor: minorSumSchema,
+  approved_minor: minorSumSchema,
+  paid_minor: minorSumSchema,
 });
 
 export const adminUserDetailSchema = adminUserSchema.extend({

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { toMinorSum } from '../../lib/minor-sum';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import { hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/password-strength';
@@ -80,9 +81,9 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
     campaigns: owned,
     commission_totals: totals.map((t) => ({
       currency: t.currency,
-      pending_minor: t.pendingMinor,
-      approved_minor: t.approvedMinor,
-      paid_minor: t.paidMinor,
+      pending_minor: toMinorSum(t.pendingMinor),
+      approved_minor: toMinorSum(t.approvedMinor),
+      paid_minor: toMinorSum(t.paidMinor),
     })),
   };
 }

@@ -1,27 +1,31 @@
 import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { convertMinor, roundHalfAwayFromZero } from '../currency/money';
+import { toMinorSum, type MinorSum } from '../../lib/minor-sum';
+import { convertMinorExact, roundHalfAwayFromZero } from '../currency/money';
 import type { RateTable } from '../currency/rates';
 import type { CurrencySums } from './queries';
 
-/** Counters and money of one group, all money in the display currency (minor units). */
+/**
+ * Counters and money of one group, all money in the display currency (minor units). Money is a bigint: sums
+ * are exact however large; the answer gives them as toMinorSum does.
+ */
 export interface Figures {
   clicks: number;
   uniqueClicks: number;
   conversions: number;
-  revenueMinor: number;
-  pendingMinor: number;
-  approvedMinor: number;
-  paidMinor: number;
+  revenueMinor: bigint;
+  pendingMinor: bigint;
+  approvedMinor: bigint;
+  paidMinor: bigint;
 }
 
 export const zeroFigures = (): Figures => ({
   clicks: 0,
   uniqueClicks: 0,
   conversions: 0,
-  revenueMinor: 0,
-  pendingMinor: 0,
-  approvedMinor: 0,
-  paidMinor: 0,
+  revenueMinor: 0n,
+  pendingMinor: 0n,
+  approvedMinor: 0n,
+  paidMinor: 0n,
 });
 
 /**
@@ -34,7 +38,7 @@ export function addConverted(into: Figures, sums: CurrencySums, to: CurrencyCode
   // the rollup only holds campaign currencies, all supported; anything else would be a bug upstream
   if (!isSupportedCurrency(sums.currency)) throw new Error(`unsupported currency ${sums.currency}`);
   const from = sums.currency;
-  const convert = (minor: number) => convertMinor(minor, from, to, rates.perUsd);
+  const convert = (minor: bigint) => convertMinorExact(minor, from, to, rates.perUsd);
   into.clicks += sums.clicks;
   into.uniqueClicks += sums.uniqueClicks;
   into.conversions += sums.conversions;
@@ -66,18 +70,24 @@ export function convertByKey(rows: CurrencySums[], to: CurrencyCode, rates: Rate
 }
 
 /** Earned commission: pending + approved + paid (rejected and reversed are not earned). */
-export const commissionOf = (f: Figures) => f.pendingMinor + f.approvedMinor + f.paidMinor;
+export const commissionOf = (f: Figures): bigint => f.pendingMinor + f.approvedMinor + f.paidMinor;
+
+/** Orders two figures by earned commission, highest first (a comparator's sign, without Number()). */
+export const byCommissionDesc = (a: Figures, b: Figures): number => {
+  const diff = commissionOf(b) - commissionOf(a);
+  return diff > 0n ? 1 : diff < 0n ? -1 : 0;
+};
 
 /** Conversion rate: conversions per unique click, 0 without unique clicks. */
 export const crOf = (f: Figures) => (f.uniqueClicks > 0 ? f.conversions / f.uniqueClicks : 0);
 
 /** Earnings per click in minor units: commission / clicks rounded half away from zero, 0 without clicks. */
-export const epcOf = (f: Figures) =>
-  f.clicks > 0 ? Number(roundHalfAwayFromZero(BigInt(commissionOf(f)), BigInt(f.clicks))) : 0;
+export const epcOf = (f: Figures): MinorSum =>
+  f.clicks > 0 ? toMinorSum(roundHalfAwayFromZero(commissionOf(f), BigInt(f.clicks))) : 0;
 
 /** The platform fee on `commissionMinor` at `bps` basis points, rounded half away from zero. */
-export const feeOf = (commissionMinor: number, bps: number) =>
-  Number(roundHalfAwayFromZero(BigInt(commissionMinor) * BigInt(bps), 10_000n));
+export const feeOf = (commissionMinor: bigint, bps: number): MinorSum =>
+  toMinorSum(roundHalfAwayFromZero(commissionMinor * BigInt(bps), 10_000n));
 
 /** What the answer says about the rates it used. */
 export function ratesNote(currency: CurrencyCode, rates: RateTable): string {

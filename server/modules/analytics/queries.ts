@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { campaigns, dailyStats, dailyTotals, profiles, users, websites } from '../../db/schema';
+import { exactSum } from '../../lib/minor-sum';
 import type { StatsScope } from './policy';
 import type { DayRange } from './range';
 
@@ -66,14 +67,14 @@ export interface CurrencySums {
   clicks: number;
   uniqueClicks: number;
   conversions: number;
-  revenueMinor: number;
-  pendingMinor: number;
-  approvedMinor: number;
-  paidMinor: number;
+  revenueMinor: bigint;
+  pendingMinor: bigint;
+  approvedMinor: bigint;
+  paidMinor: bigint;
 }
 
-// sums of integer and bigint columns come back as numeric: as text, then a JS number (counts and minor
-// units stay far below 2^53)
+// sums of integer and bigint columns come back as numeric: as text, then a JS number for counts (far below
+// 2^53) and an exact bigint for money (a few conversions at the cap add up past 2^53)
 const total = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
 
 function scopeWhere(d: RollupTable, scope: StatsScope, range: DayRange): SQL | undefined {
@@ -117,10 +118,10 @@ export async function sumRollups(
     clicks: Number(r.clicks),
     uniqueClicks: Number(r.uniqueClicks),
     conversions: Number(r.conversions),
-    revenueMinor: Number(r.revenueMinor),
-    pendingMinor: Number(r.pendingMinor),
-    approvedMinor: Number(r.approvedMinor),
-    paidMinor: Number(r.paidMinor),
+    revenueMinor: exactSum(r.revenueMinor),
+    pendingMinor: exactSum(r.pendingMinor),
+    approvedMinor: exactSum(r.approvedMinor),
+    paidMinor: exactSum(r.paidMinor),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorSumSchema } from '../../lib/minor-sum';
 import { isoDate } from '../../lib/zod-dates';
 import { ROLES } from '../../../contracts/users';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
@@ -16,7 +17,7 @@ export const dashboardQuery = z.object(rangeFields);
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 const count = z.number().int();
-const minor = z.number().int();
+const minor = minorSumSchema;
 
 export const kpisSchema = z.object({
   clicks: count,

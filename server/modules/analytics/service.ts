@@ -5,8 +5,10 @@ import { loadRates, type RateTable } from '../currency/rates';
 import { getSettings, type SettingsRow } from '../settings/queries';
 import type { UserRow } from '../users/queries';
 import type { UserCache } from './cache';
+import { toMinorSum } from '../../lib/minor-sum';
 import {
   addFigures,
+  byCommissionDesc,
   commissionOf,
   convertByKey,
   crOf,
@@ -91,8 +93,8 @@ async function buildDashboard(
         clicks: f.clicks,
         unique_clicks: f.uniqueClicks,
         conversions: f.conversions,
-        revenue_minor: f.revenueMinor,
-        commission_minor: commissionOf(f),
+        revenue_minor: toMinorSum(f.revenueMinor),
+        commission_minor: toMinorSum(commissionOf(f)),
       };
     }),
     top,
@@ -107,12 +109,12 @@ function toKpis(f: Figures, feeBps: number): Kpis {
     unique_clicks: f.uniqueClicks,
     conversions: f.conversions,
     cr: crOf(f),
-    revenue_minor: f.revenueMinor,
-    commission_minor: commission,
+    revenue_minor: toMinorSum(f.revenueMinor),
+    commission_minor: toMinorSum(commission),
     epc_minor: epcOf(f),
-    pending_minor: f.pendingMinor,
-    approved_minor: f.approvedMinor,
-    paid_minor: f.paidMinor,
+    pending_minor: toMinorSum(f.pendingMinor),
+    approved_minor: toMinorSum(f.approvedMinor),
+    paid_minor: toMinorSum(f.paidMinor),
     fee_minor: feeOf(commission, feeBps),
   };
 }
@@ -130,7 +132,7 @@ async function topFor(
   const byKey = convertByKey(await sumRollups(db, scope, range, group), currency, rates);
   const best = [...byKey]
     .map(([id, f]) => ({ id, f, commission: commissionOf(f) }))
-    .sort((a, b) => b.commission - a.commission || b.f.clicks - a.f.clicks || a.id.localeCompare(b.id))
+    .sort((a, b) => byCommissionDesc(a.f, b.f) || b.f.clicks - a.f.clicks || a.id.localeCompare(b.id))
     .slice(0, TOP_COUNT);
   const labels = await labelsFor(
     db,
@@ -142,8 +144,8 @@ async function topFor(
     label: labels.get(id) ?? '(deleted)',
     clicks: f.clicks,
     conversions: f.conversions,
-    revenue_minor: f.revenueMinor,
-    commission_minor: commission,
+    revenue_minor: toMinorSum(f.revenueMinor),
+    commission_minor: toMinorSum(commission),
   }));
 }
 

@@ -1,3 +1,4 @@
+import type { MinorSum } from '../../lib/minor-sum';
 import type { Db } from '../../db/connection';
 import { listUsers } from '../admin/service';
 import { listUsersQuery } from '../admin/schema';
@@ -90,12 +91,13 @@ async function pendingAccounts(db: Db, role: 'publisher' | 'advertiser'): Promis
 
 /** min_payout_minor is in the platform's default currency; it is converted to the balance's currency. */
 function reachesMinimum(
-  b: { currency: string; approved_minor: number },
+  b: { currency: string; approved_minor: MinorSum },
   settings: SettingsRow,
   rates: RateTable,
 ): boolean {
   if (!isSupportedCurrency(b.currency) || !isSupportedCurrency(settings.defaultCurrency)) return false;
   const from: CurrencyCode = settings.defaultCurrency;
   const minimum = convertMinor(settings.minPayoutMinor, from, b.currency, rates.perUsd);
-  return b.approved_minor > 0 && b.approved_minor >= minimum;
+  const approved = BigInt(b.approved_minor);
+  return approved > 0n && approved >= BigInt(minimum);
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { refreshProfileCompletion } from '../notifications/service';
 import { userSchema } from '../users/schema';
 import { toUserResponse } from '../users/service';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { currentSession, currentUser, requireAuth } from './guard';
 import { revokeAllTokens, revokeToken } from './sessions';
@@ -31,6 +32,26 @@ const errors = {
 const limited = { 429: errorResponse };
 const registered = z.union([tokenResponse, z.object({ message: z.string(), user: userSchema })]);
 
+/**
+ * Runs a password check (login, the profile's current password) under the guessing limits: refused with 429
+ * while the account is locked on this address, or while the account's own count is reached and this address
+ * never signed in to it; a wrong password counts against both.
+ */
+async function passwordAttempt<T>(ctx: AppContext, request: FastifyRequest, attempt: () => Promise<T>) {
+  const { loginPerAccountAndAddress, loginPerAccount } = ctx.limits;
+  await loginPerAccountAndAddress.check(request);
+  await loginPerAccount.check(request);
+  try {
+    return await attempt();
+  } catch (err) {
+    if (err instanceof auth.WrongPasswordError) {
+      await loginPerAccountAndAddress.hit(request);
+      await loginPerAccount.hit(request);
+    }
+    throw err;
+  }
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const authed = requireAuth(ctx);
 
@@ -51,16 +72,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      // a locked account stays locked for the right password too, whatever address it comes from
-      await ctx.limits.loginPerEmail.check(request);
+      // a locked account stays locked for the right password too, on the address that failed
       await ctx.limits.loginPerAddress.check(request);
       try {
-        return await auth.login(ctx, request.body);
+        const signedIn = await passwordAttempt(ctx, request, () => auth.login(ctx, request.body));
+        ctx.limits.knownAddresses.remember(request.body.email.toLowerCase(), request.ip);
+        return signedIn;
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 401) {
-          await ctx.limits.loginPerEmail.hit(request);
-          await ctx.limits.loginPerAddress.hit(request);
-        }
+        if (err instanceof auth.WrongPasswordError) await ctx.limits.loginPerAddress.hit(request);
         throw err;
       }
     },
@@ -155,11 +174,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         description:
           'Changing the password (`current_password` + `new_password`) signs out every session and answers a fresh `access_token` beside the user.',
         body: updateProfileBody,
-        response: { 200: userSchema.extend({ access_token: z.string().optional() }), ...errors },
+        response: {
+          200: userSchema.extend({ access_token: z.string().optional() }),
+          ...limited,
+          ...errors,
+        },
       },
     },
     async (request) => {
-      const user = await auth.updateProfile(ctx, currentUser(request), request.body);
+      const update = () => auth.updateProfile(ctx, currentUser(request), request.body);
+      // the current password is guessed like a login (a stolen session must not learn the password)
+      const user =
+        request.body.new_password === undefined
+          ? await update()
+          : await passwordAttempt(ctx, request, update);
       await refreshProfileCompletion(ctx.db, user.id, request.log);
       return user;
     },

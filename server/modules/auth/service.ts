@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { passwordResetTokens } from '../../db/schema';
-import { badRequest, conflict, forbidden, unauthorized, unprocessable } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, HttpError, unprocessable } from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import { getSettings } from '../settings/queries';
 import { allowedProfileFields, completionState, missingForStep } from '../users/profile-rules';
@@ -142,12 +142,15 @@ export function registerSimplified(ctx: AppContext, body: z.output<typeof regist
   });
 }
 
+/** A password that did not match (login, or the profile's current password): the routes count these. */
+export class WrongPasswordError extends HttpError {}
+
 /** Checks the password; the route counts failures against the login limits. */
 export async function login(ctx: AppContext, body: z.output<typeof loginBody>) {
   const found = await findUserByEmail(ctx.db, body.email);
   // verify against a dummy hash when the user is unknown, so timing does not reveal which e-mails exist
   const ok = await verifyPassword(found?.user.passwordHash ?? DUMMY_HASH, body.password);
-  if (!found || !ok) throw unauthorized('Invalid email or password');
+  if (!found || !ok) throw new WrongPasswordError(401, 'Invalid email or password');
   if (found.user.status === 'suspended') throw forbidden('Your account has been suspended');
   if (found.user.status === 'pending')
     throw forbidden('Your account is waiting for approval by an administrator');
@@ -195,7 +198,7 @@ export async function updateProfile(
   if (new_password !== undefined) {
     if (!current_password) throw unprocessable('current_password is required to set a new password');
     if (!(await verifyPassword(current.user.passwordHash, current_password))) {
-      throw badRequest('Current password is incorrect');
+      throw new WrongPasswordError(400, 'Current password is incorrect');
     }
     assertStrongPassword(new_password, [current.user.email, name ?? current.user.name], 'new_password');
     userPatch.passwordHash = await hashPassword(new_password);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { campaigns, commissions, conversions, users } from '../../db/schema';
+import { exactSum, toMinorSum } from '../../lib/minor-sum';
 import type { CommissionStatus } from './schema';
 
 export type CommissionRow = typeof commissions.$inferSelect;
@@ -100,7 +101,7 @@ export async function totalsByStatus(db: Db, filter: CommissionFilter) {
     currency: r.currency,
     status: r.status,
     count: r.count,
-    amount_minor: Number(r.amount),
+    amount_minor: toMinorSum(exactSum(r.amount)),
   }));
 }
 
@@ -140,8 +141,8 @@ export async function balance(db: Db, publisherId: string) {
     .orderBy(commissions.currency);
   return rows.map((r) => ({
     currency: r.currency,
-    approved_minor: Number(r.approved),
-    pending_minor: Number(r.pending),
+    approved_minor: toMinorSum(exactSum(r.approved)),
+    pending_minor: toMinorSum(exactSum(r.pending)),
   }));
 }
 

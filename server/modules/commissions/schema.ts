@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorSumSchema } from '../../lib/minor-sum';
 import { isoDate } from '../../lib/zod-dates';
 import { offsetParam } from '../../lib/zod-numbers';
 
@@ -68,12 +69,12 @@ export const totalsSchema = z.array(
     currency: z.string(),
     status: z.enum(COMMISSION_STATUSES),
     count: z.number().int(),
-    amount_minor: z.number().int(),
+    amount_minor: minorSumSchema,
   }),
 );
 
 export const balanceSchema = z.array(
-  z.object({ currency: z.string(), approved_minor: z.number().int(), pending_minor: z.number().int() }),
+  z.object({ currency: z.string(), approved_minor: minorSumSchema, pending_minor: minorSumSchema }),
 );
 
 export const reasonBody = z.object({

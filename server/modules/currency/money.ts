@@ -123,14 +123,25 @@ export function convertMinor(
   perUsd: (currency: CurrencyCode) => Ratio,
 ): number {
   if (from === to || amountMinor === 0) return amountMinor;
+  return Number(convertMinorExact(BigInt(amountMinor), from, to, perUsd));
+}
+
+/** convertMinor for sums, which may be past 2^53: the same rule on bigints. */
+export function convertMinorExact(
+  amountMinor: bigint,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  perUsd: (currency: CurrencyCode) => Ratio,
+): bigint {
+  if (from === to || amountMinor === 0n) return amountMinor;
   const rateFrom = perUsd(from);
   const rateTo = perUsd(to);
   const shift = CURRENCY_DECIMALS[to] - CURRENCY_DECIMALS[from];
-  let num = BigInt(amountMinor) * rateTo.num * rateFrom.den;
+  let num = amountMinor * rateTo.num * rateFrom.den;
   let den = rateTo.den * rateFrom.num;
   if (shift > 0) num *= 10n ** BigInt(shift);
   else if (shift < 0) den *= 10n ** BigInt(-shift);
-  return Number(roundHalfAwayFromZero(num, den));
+  return roundHalfAwayFromZero(num, den);
 }
 
 /** The rate from → to as a decimal string with 8 places, for the record. */
@@ -149,10 +160,10 @@ export function describeRate(
 }
 
 /** "12.50", "1500", "-0.05": minor units as major-unit text with the currency's decimals. */
-export function minorToMajorText(amountMinor: number, currency: CurrencyCode): string {
+export function minorToMajorText(amountMinor: number | bigint, currency: CurrencyCode): string {
   const decimals = CURRENCY_DECIMALS[currency];
   const sign = amountMinor < 0 ? '-' : '';
-  const abs = BigInt(Math.abs(amountMinor));
+  const abs = BigInt(amountMinor < 0 ? -amountMinor : amountMinor);
   if (decimals === 0) return `${sign}${abs}`;
   const scale = 10n ** BigInt(decimals);
   return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;
@@ -162,7 +173,7 @@ export function minorToMajorText(amountMinor: number, currency: CurrencyCode): s
  * "12.50 USD", "1,500 JPY", "5,577.00 DKK": plain text for notifications, e-mails and PDFs, the same in every
  * language (the client formats its own figures for the user's display currency).
  */
-export function formatMinor(amountMinor: number, currency: CurrencyCode): string {
+export function formatMinor(amountMinor: number | bigint, currency: CurrencyCode): string {
   const [whole = '', fraction] = minorToMajorText(amountMinor, currency).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${fraction === undefined ? grouped : `${grouped}.${fraction}`} ${currency}`;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { campaigns, commissions, payouts, users } from '../../db/schema';
+import { exactSum, toMinorSum } from '../../lib/minor-sum';
 import { OPEN_STATUSES, type PayoutStatus } from './schema';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -199,7 +200,7 @@ export async function campaignBreakdown(db: Db, payoutId: string) {
     .where(eq(commissions.payoutId, payoutId))
     .groupBy(commissions.campaignId, campaigns.name)
     .orderBy(campaigns.name);
-  return rows.map((r) => ({ ...r, amountMinor: Number(r.amount) }));
+  return rows.map((r) => ({ ...r, amountMinor: toMinorSum(exactSum(r.amount)) }));
 }
 
 /** Everyone who decides payouts: the active admins. */

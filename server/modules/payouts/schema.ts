@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorSumSchema } from '../../lib/minor-sum';
 import { isoDate } from '../../lib/zod-dates';
 import { offsetParam } from '../../lib/zod-numbers';
 import { PAYOUT_STATUSES, type PayoutStatus } from '../../../contracts/payouts';
@@ -82,7 +83,7 @@ export const payoutDetailSchema = payoutSchema.extend({
       campaign_id: z.string(),
       campaign_name: z.string(),
       commissions: z.number().int(),
-      amount_minor: z.number().int(),
+      amount_minor: minorSumSchema,
     }),
   ),
   /** a page of the covered commissions, newest first; empty once a failed payout released them */
@@ -99,7 +100,7 @@ export const eligibilitySchema = z.object({
   balances: z.array(
     z.object({
       currency: z.string(),
-      available_minor: z.number().int(),
+      available_minor: minorSumSchema,
       /** the minimum converted to this currency with the stored rates */
       minimum_minor: z.number().int(),
       /** how much is missing to reach the minimum (0 when reached) */

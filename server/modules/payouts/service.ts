@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { isSafeMinor, toMinorSum } from '../../lib/minor-sum';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import { balance } from '../commissions/service';
@@ -61,7 +62,7 @@ export function minimumIn(currency: string, settings: SettingsRow, rates: RateTa
   return convertMinor(settings.minPayoutMinor, from, currency, rates.perUsd);
 }
 
-const money = (minor: number, currency: string) => formatMinor(minor, currency as CurrencyCode);
+const money = (minor: number | bigint, currency: string) => formatMinor(minor, currency as CurrencyCode);
 
 function openPayoutConflict(open: { status: string; amountMinor: number; currency: string }) {
   return conflict(
@@ -80,6 +81,24 @@ function belowMinimum(amount: number, minimum: number, currency: string, setting
     `Your ${currency} balance is ${money(amount, currency)}; payouts start at ${money(minimum, currency)} ` +
       `(${floor}), so ${money(minimum - amount, currency)} more is needed`,
   );
+}
+
+/**
+ * The commissions one payout takes: all of them, unless their sum would pass 2^53 − 1 minor units (a
+ * JavaScript number's exact range, and the payout's amount column's): then, largest first (so the answer
+ * does not depend on the order the database returned them in), those that would push it past are left in
+ * the balance for the next payout. Summed as bigint, so nothing is rounded.
+ */
+export function safePayoutShare<T extends { amountMinor: number }>(commissions: T[]): T[] {
+  const covered: T[] = [];
+  let sum = 0n;
+  for (const c of [...commissions].sort((a, b) => b.amountMinor - a.amountMinor)) {
+    const next = sum + BigInt(c.amountMinor);
+    if (!isSafeMinor(next)) continue;
+    covered.push(c);
+    sum = next;
+  }
+  return covered;
 }
 
 /**
@@ -109,22 +128,23 @@ export async function requestPayout(
       const locked = await q.lockBalance(tx, user.id, currency);
       const open = await q.findOpenPayout(tx, user.id, currency);
       if (open) throw openPayoutConflict(open);
-      const amount = locked.reduce((sum, c) => sum + c.amountMinor, 0);
+      const covered = safePayoutShare(locked);
+      const amount = covered.reduce((sum, c) => sum + c.amountMinor, 0);
       if (amount <= 0 || amount < minimum) throw belowMinimum(amount, minimum, currency, settings);
       const payout = await q.insertPayout(tx, {
         publisherId: user.id,
         amountMinor: amount,
         currency,
-        commissionCount: locked.length,
+        commissionCount: covered.length,
         method,
       });
       const taken = await q.attachCommissions(
         tx,
         payout.id,
-        locked.map((c) => c.id),
+        covered.map((c) => c.id),
       );
       // the rows are locked by this transaction: nothing can have taken them meanwhile
-      if (taken !== locked.length) throw new Error(`payout ${payout.id} took ${taken} of ${locked.length}`);
+      if (taken !== covered.length) throw new Error(`payout ${payout.id} took ${taken} of ${covered.length}`);
       await audit(tx, {
         actorId: user.id,
         action: 'payout.requested',
@@ -135,11 +155,11 @@ export async function requestPayout(
           status: 'requested',
           amount_minor: amount,
           currency,
-          commission_count: locked.length,
+          commission_count: covered.length,
           method,
         },
       });
-      return { payout, advertisers: [...new Set(locked.map((c) => c.advertiserId))] };
+      return { payout, advertisers: [...new Set(covered.map((c) => c.advertiserId))] };
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -234,23 +254,26 @@ export async function eligibility(db: Db, { user, profile }: UserWithProfile): P
     min_payout_minor: settings.minPayoutMinor,
     min_payout_currency: settings.defaultCurrency,
     balances: currencies.map((currency) => {
-      const available = balances.find((b) => b.currency === currency)?.approved_minor ?? 0;
+      const found = balances.find((b) => b.currency === currency);
+      // exact: a balance may be past 2^53 minor units (the answer then says it as a string of digits)
+      const available = BigInt(found?.approved_minor ?? 0);
       const minimum = minimumIn(currency, settings, rates);
       const pending = openBy.get(currency);
       const blocked = pending
         ? `A payout of ${money(pending.payout.amountMinor, currency)} is ${pending.payout.status}`
-        : available <= 0
+        : available <= 0n
           ? 'Nothing to pay out yet'
-          : available < minimum
-            ? `${money(minimum - available, currency)} more to reach the minimum of ${money(minimum, currency)}`
+          : available < BigInt(minimum)
+            ? `${money(BigInt(minimum) - available, currency)} more to reach the minimum of ${money(minimum, currency)}`
             : !hasMethod
               ? 'Add a payout method to your profile first'
               : null;
       return {
         currency,
-        available_minor: available,
+        available_minor: toMinorSum(available),
         minimum_minor: minimum,
-        missing_minor: Math.max(0, minimum - available),
+        // at most the minimum: a safe integer
+        missing_minor: available >= BigInt(minimum) ? 0 : Number(BigInt(minimum) - available),
         open_payout: pending ? toPayoutResponse(pending) : null,
         can_request: blocked === null,
         blocked_reason: blocked,

@@ -2,6 +2,7 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { campaigns, clicks, commissions, conversions } from '../../db/schema';
+import { exactSum } from '../../lib/minor-sum';
 import type { StatsScope } from '../analytics/policy';
 import type { CurrencySums } from '../analytics/queries';
 import type { DayRange } from '../analytics/range';
@@ -111,10 +112,10 @@ export async function sumBySubId(
         clicks: 0,
         uniqueClicks: 0,
         conversions: 0,
-        revenueMinor: 0,
-        pendingMinor: 0,
-        approvedMinor: 0,
-        paidMinor: 0,
+        revenueMinor: 0n,
+        pendingMinor: 0n,
+        approvedMinor: 0n,
+        paidMinor: 0n,
       };
       merged.set(id, row);
     }
@@ -128,13 +129,13 @@ export async function sumBySubId(
   for (const r of conversionRows) {
     const row = at(r.key, r.currency);
     row.conversions += Number(r.conversions);
-    row.revenueMinor += Number(r.revenueMinor);
+    row.revenueMinor += exactSum(r.revenueMinor);
   }
   for (const r of commissionRows) {
     const row = at(r.key, r.currency);
-    row.pendingMinor += Number(r.pendingMinor);
-    row.approvedMinor += Number(r.approvedMinor);
-    row.paidMinor += Number(r.paidMinor);
+    row.pendingMinor += exactSum(r.pendingMinor);
+    row.approvedMinor += exactSum(r.approvedMinor);
+    row.paidMinor += exactSum(r.paidMinor);
   }
   return [...merged.values()];
 }

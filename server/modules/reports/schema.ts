@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorSumSchema } from '../../lib/minor-sum';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 import { rangeFields } from '../analytics/schema';
 
@@ -31,7 +32,7 @@ export const reportQuery = z.object({
 export type ReportQuery = z.output<typeof reportQuery>;
 
 const count = z.number().int();
-const minor = z.number().int();
+const minor = minorSumSchema;
 const figures = {
   clicks: count,
   unique_clicks: count,

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/connection';
 import { csvLine } from '../../lib/csv';
+import { toMinorSum, type MinorSum } from '../../lib/minor-sum';
 import {
   addFigures,
+  byCommissionDesc,
   commissionOf,
   convertByKey,
   crOf,
@@ -47,8 +49,8 @@ function toFigures(f: Figures, currency: CurrencyCode): ReportTotals {
     clicks: f.clicks,
     unique_clicks: f.uniqueClicks,
     conversions: f.conversions,
-    revenue_minor: f.revenueMinor,
-    commission_minor: commissionOf(f),
+    revenue_minor: toMinorSum(f.revenueMinor),
+    commission_minor: toMinorSum(commissionOf(f)),
     currency,
     cr: crOf(f),
     epc_minor: epcOf(f),
@@ -72,7 +74,7 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
   const sorted = [...byKey].sort(([keyA, a], [keyB, b]) =>
     TIME_GROUPS.includes(group)
       ? keyA.localeCompare(keyB)
-      : commissionOf(b) - commissionOf(a) || keyA.localeCompare(keyB),
+      : byCommissionDesc(a, b) || keyA.localeCompare(keyB),
   );
   const all = zeroFigures();
   const rows: ReportRow[] = sorted.map(([key, f]) => {
@@ -104,10 +106,11 @@ export const CSV_HEADER = [
 ] as const;
 
 /** Minor units as a major-unit decimal: 1250 USD → "12.50", -5 EUR → "-0.05", 1500 JPY → "1500". */
-export function toMajor(minor: number, currency: CurrencyCode): string {
+export function toMajor(minor: MinorSum, currency: CurrencyCode): string {
+  const exact = BigInt(minor);
   const decimals = CURRENCY_DECIMALS[currency];
-  const sign = minor < 0 ? '-' : '';
-  const abs = BigInt(Math.abs(minor));
+  const sign = exact < 0n ? '-' : '';
+  const abs = exact < 0n ? -exact : exact;
   if (decimals === 0) return `${sign}${abs}`;
   const scale = 10n ** BigInt(decimals);
   return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import { conflict, notFound } from '../../lib/http-error';
+import { DEFAULT_MAX_CONVERSION_AMOUNT_MINOR } from '../../config';
 import type { RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
@@ -36,6 +37,8 @@ export interface ConversionRequest {
 }
 
 interface Queued extends ConversionRequest {
+  /** the writer's MAX_CONVERSION_AMOUNT_MINOR */
+  maxAmountMinor: number;
   resolve(outcome: ConversionOutcome): void;
   reject(error: unknown): void;
 }
@@ -52,6 +55,8 @@ export interface ConversionWriterOptions {
    * the one before waits for its statements' round trips, its row locks and its commit
    */
   maxInFlight?: number;
+  /** largest amount a conversion may report, in minor units (config MAX_CONVERSION_AMOUNT_MINOR) */
+  maxAmountMinor?: number;
 }
 
 /**
@@ -71,6 +76,7 @@ export interface ConversionWriterOptions {
 export class ConversionWriter {
   private readonly queue: Queued[] = [];
   private readonly maxInFlight: number;
+  private readonly maxAmountMinor: number;
   private inFlight = 0;
   /** most batches that were in flight at once (tests check that batches did overlap) */
   peakInFlight = 0;
@@ -87,11 +93,12 @@ export class ConversionWriter {
     options: ConversionWriterOptions = {},
   ) {
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
+    this.maxAmountMinor = options.maxAmountMinor ?? DEFAULT_MAX_CONVERSION_AMOUNT_MINOR;
   }
 
   submit(request: ConversionRequest): Promise<ConversionOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...request, resolve, reject });
+      this.queue.push({ ...request, maxAmountMinor: this.maxAmountMinor, resolve, reject });
       if (this.linger && this.queue.length >= this.linger.target) this.linger.done();
       this.dispatch();
     });
@@ -297,7 +304,12 @@ async function writeBatch(db: Db, items: Queued[], stats: BatchStats): Promise<S
         continue;
       }
       try {
-        const conversion = checkConversion(item.input, c.found, campaign, rates, c.clientReported, item.now);
+        const conversion = checkConversion(item.input, c.found, campaign, {
+          rates,
+          clientReported: c.clientReported,
+          now: item.now,
+          maxAmountMinor: item.maxAmountMinor,
+        });
         checked.push({ ...c, campaign, checked: conversion });
       } catch (err) {
         refuse(c.index, err);

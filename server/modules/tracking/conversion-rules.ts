@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { conflict, forbidden, unprocessable } from '../../lib/http-error';
+import { conflict, fieldError, forbidden, unprocessable } from '../../lib/http-error';
 import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
 import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../currency/money';
 import type { RateTable } from '../currency/rates';
@@ -90,14 +90,34 @@ export interface CheckedConversion {
   rate: string;
 }
 
+/** What a conversion's checks are made against besides the click and the campaign. */
+export interface ConversionCheckContext {
+  rates: RateTable;
+  /** an unsigned pixel: its amount is capped by the campaign */
+  clientReported: boolean;
+  now: Date;
+  /** MAX_CONVERSION_AMOUNT_MINOR */
+  maxAmountMinor: number;
+}
+
+/**
+ * The cap on every conversion's amount, as reported and in the campaign currency: sums over many stay exact
+ * and small enough for every report, and a typo or a forged amount of 10^15 never becomes a commission.
+ */
+function assertAmountWithinCap(amountMinor: number, currency: CurrencyCode, maxMinor: number): void {
+  if (amountMinor <= maxMinor) return;
+  throw fieldError(
+    'amount',
+    `${formatMinor(amountMinor, currency)} is above the largest amount one conversion may report, ${formatMinor(maxMinor, currency)}`,
+  );
+}
+
 /** The rules a new conversion must pass (after the duplicate check), against the campaign as read to record it. */
 export function checkConversion(
   input: ConversionInput,
   found: FoundClick,
   campaign: CampaignRow,
-  rates: RateTable,
-  clientReported: boolean,
-  now: Date,
+  { rates, clientReported, now, maxAmountMinor }: ConversionCheckContext,
 ): CheckedConversion {
   const { click } = found;
   if (click.isBot)
@@ -133,7 +153,10 @@ export function checkConversion(
   }
   const campaignCurrency = campaign.currency as CurrencyCode;
   const amountMinor = convertMinor(originalAmountMinor, originalCurrency, campaignCurrency, rates.perUsd);
+  // the campaign's own cap on unsigned pixels says more than the platform's: it is checked first
   if (clientReported) assertUnsignedPixelAmount(campaign, amountMinor);
+  assertAmountWithinCap(originalAmountMinor, originalCurrency, maxAmountMinor);
+  assertAmountWithinCap(amountMinor, campaignCurrency, maxAmountMinor);
   return {
     originalAmountMinor,
     originalCurrency,

@@ -103,6 +103,7 @@ export class Tracking {
     this.rates = createRateCache(ctx);
     this.conversions = new ConversionWriter(ctx.db, {
       maxInFlight: options.concurrentTransactions ? CONCURRENT_BATCHES : 1,
+      maxAmountMinor: ctx.config.maxConversionAmountMinor,
     });
     ctx.events.on('campaign.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
     ctx.events.on('application.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));

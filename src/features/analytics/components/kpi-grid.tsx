@@ -3,6 +3,7 @@ import { StatCard, StatCardSkeleton } from '../../../components/stat-card';
 import type { AnalyticsRole, Kpis } from '../types';
 import { changeOf, type Change } from '../utils/change';
 import { kpisFor } from '../utils/kpi-definitions';
+import { minorValue } from '../../../lib/format';
 
 const CHANGE_COLORS: Record<Change['direction'], string> = {
   up: 'teal',
@@ -39,8 +40,8 @@ export function KpiGrid({ role, kpis, previous, currency }: KpiGridProps) {
         <StatCard
           key={kpi.key}
           label={kpi.label}
-          value={kpi.format(kpis[kpi.key], currency)}
-          footer={<ChangeLine change={changeOf(kpis[kpi.key], previous[kpi.key])} />}
+          value={kpi.format(minorValue(kpis[kpi.key]), currency)}
+          footer={<ChangeLine change={changeOf(minorValue(kpis[kpi.key]), minorValue(previous[kpi.key]))} />}
         />
       ))}
     </SimpleGrid>

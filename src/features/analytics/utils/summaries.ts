@@ -1,5 +1,5 @@
 import { formatFullDay, formatRange } from '../../../lib/date-range';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, minorValue } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-number';
 import type { DailyPoint } from '../types';
 import type { MoneySeries } from './kpi-definitions';
@@ -12,7 +12,7 @@ function busiest(series: DailyPoint[], key: keyof Omit<DailyPoint, 'date'>): Dai
 }
 
 const sum = (series: DailyPoint[], key: keyof Omit<DailyPoint, 'date'>) =>
-  series.reduce((total, point) => total + point[key], 0);
+  series.reduce((total, point) => total + minorValue(point[key]), 0);
 
 /** The traffic chart in words: totals over the range and its busiest day. */
 export function trafficSummary(series: DailyPoint[], range: { from: string; to: string }): string {

@@ -9,6 +9,7 @@ import { usePayoutEligibility } from '../api/get-payout-eligibility';
 import { useRequestPayout } from '../api/request-payout';
 import { PAYOUT_STATUS_LABELS } from '../types';
 import { PayoutStatusBadge } from './payout-status-badge';
+import { minorValue } from '../../../lib/format';
 
 interface RequestPayoutButtonProps {
   currency: string;
@@ -39,9 +40,10 @@ export function RequestPayoutButton({ currency, onRequested }: RequestPayoutButt
       </Group>
     );
   }
-  const needsMethod = !eligibility.data.has_payout_method && row.available_minor >= row.minimum_minor;
+  const available = minorValue(row.available_minor);
+  const needsMethod = !eligibility.data.has_payout_method && available >= row.minimum_minor;
   const hint =
-    row.available_minor <= 0
+    available <= 0
       ? 'Nothing to pay out yet'
       : row.missing_minor > 0
         ? `${money(row.missing_minor, currency)} more to reach the minimum`

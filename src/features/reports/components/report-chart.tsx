@@ -5,6 +5,7 @@ import { formatMoneyCompact } from '../../../lib/format-number';
 import { COMMISSION_LABELS, isTimeGrouping, type Report, type ReportViewer } from '../types';
 import { periodLabel } from '../utils/row-label';
 import { rankingSummary, timeSummary } from '../utils/summaries';
+import { minorValue } from '../../../lib/format';
 
 /** More bars than this stop being readable; the table has them all. */
 const MAX_BARS = 12;
@@ -30,10 +31,12 @@ export function ReportChart({ report, viewer, h }: { report: Report; viewer: Rep
     );
   }
   const moneyLabel = COMMISSION_LABELS[viewer];
-  const rows = [...report.rows].sort((a, b) => b.commission_minor - a.commission_minor).slice(0, MAX_BARS);
+  const rows = [...report.rows]
+    .sort((a, b) => minorValue(b.commission_minor) - minorValue(a.commission_minor))
+    .slice(0, MAX_BARS);
   return (
     <LazyBarChart
-      data={rows.map((row) => ({ label: row.label, commission_minor: row.commission_minor }))}
+      data={rows.map((row) => ({ label: row.label, commission_minor: minorValue(row.commission_minor) }))}
       xKey="label"
       series={[{ name: 'commission_minor', label: moneyLabel, color: 'teal.6' }]}
       valueFormatter={(value) => formatMoney(value, report.currency)}

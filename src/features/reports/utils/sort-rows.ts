@@ -1,5 +1,6 @@
 import type { SortState } from '../../../components/sortable-th';
 import type { ReportRow } from '../types';
+import { minorValue } from '../../../lib/format';
 
 export type ReportSortField =
   | 'label'
@@ -28,7 +29,7 @@ export function sortRows(
         ? a.key.localeCompare(b.key)
         : a.label.localeCompare(b.label, undefined, { sensitivity: 'base' });
     }
-    return a[sort.field] - b[sort.field];
+    return minorValue(a[sort.field]) - minorValue(b[sort.field]);
   };
   return [...rows].sort((a, b) => compare(a, b) * direction || a.key.localeCompare(b.key));
 }
