@@ -272,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesRefreshIntervalMs: env.RATES_REFRESH_INTERVAL_MS,
     ratesFetchTimeoutMs: env.RATES_FETCH_TIMEOUT_MS,
     invoiceJobIntervalMs: env.INVOICE_JOB_INTERVAL_MS,
+    maxConversionAmountMinor: env.MAX_CONVERSION_AMOUNT_MINOR,
   };
 }
 
