@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRateHistory, exchangeRateStatus, exchangeRates } from '../../server/db/schema';
-import { createSafeFetcher } from '../../server/lib/safe-fetch';
+import { createSafeFetcher } from '../../server/platform/safe-fetch';
 import {
   ratesFetcher,
   refreshRates,

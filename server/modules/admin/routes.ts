@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../platform/http-error';
 import { errorResponse } from '../auth/schema';
 import { currentUser, requireRole } from '../auth/guard';
 import { getSettings, toSettingsResponse } from '../settings/queries';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDateOrDateTime } from '../../lib/zod-dates';
-import { offsetParam } from '../../lib/zod-numbers';
+import { isoDateOrDateTime } from '../../platform/zod-dates';
+import { offsetParam } from '../../platform/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 import { emailSchema, passwordSchema } from '../auth/schema';
 import { profileSchema, ROLES, roleSchema, USER_STATUSES } from '../users/schema';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { currentUser } from '../auth/guard';
 import {
   adminUserDetailSchema,

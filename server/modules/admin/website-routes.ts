@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { currentUser } from '../auth/guard';
 import { websiteSchema } from '../websites/schema';
 import { markWebsiteVerified } from '../websites/service';

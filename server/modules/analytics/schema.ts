@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../../lib/zod-dates';
+import { isoDate } from '../../platform/zod-dates';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
 /** `from`/`to` (inclusive UTC days) and the display currency, shared by dashboards and reports. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { EventBus } from '../../lib/events';
+import type { EventBus } from '../../platform/events';
 import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
 import { loadRates, type RateTable } from '../currency/rates';
 import { getSettings, type SettingsRow } from '../settings/queries';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../admin/audit';
 import { findCampaign } from '../campaigns/queries';
 import { findUserById, type UserRow } from '../users/queries';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
-import { forbidden, unauthorized } from '../../lib/http-error';
+import { forbidden, unauthorized } from '../../platform/http-error';
 import { findUserById, type UserWithProfile } from '../users/queries';
 import type { Role } from '../users/schema';
 import { isTokenRevoked } from './sessions';

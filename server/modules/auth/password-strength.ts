@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
-import { fieldError } from '../../lib/http-error';
+import { fieldError } from '../../platform/http-error';
 
 /** zxcvbn score a password needs (0–4); the client's meter uses the same rule. */
 export const MIN_PASSWORD_SCORE = 3;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { refreshProfileCompletion } from '../notifications/service';
 import { userSchema } from '../users/schema';
 import { toUserResponse } from '../users/service';
-import { HttpError } from '../../lib/http-error';
+import { HttpError } from '../../platform/http-error';
 import { currentSession, currentUser, requireAuth } from './guard';
 import { revokeAllTokens, revokeToken } from './sessions';
 import {

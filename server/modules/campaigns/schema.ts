@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime } from '../../lib/zod-dates';
-import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
+import { isoDateTime } from '../../platform/zod-dates';
+import { MAX_INT32, offsetParam } from '../../platform/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;

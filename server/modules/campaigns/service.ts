@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../admin/audit';
 import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../users/queries';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from '../../lib/zod-dates';
-import { offsetParam } from '../../lib/zod-numbers';
+import { isoDate } from '../../platform/zod-dates';
+import { offsetParam } from '../../platform/zod-numbers';
 
 export const COMMISSION_STATUSES = ['pending', 'approved', 'rejected', 'reversed', 'paid'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];

@@ -2,7 +2,7 @@ import { and, eq, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { commissions, conversions } from '../../db/schema';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../admin/audit';
 import type { CurrencyCode } from '../currency/codes';
 import { formatMinor } from '../currency/money';

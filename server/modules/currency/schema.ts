@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../../lib/zod-dates';
+import { isoDate } from '../../platform/zod-dates';
 import { SUPPORTED_CURRENCIES } from './codes';
 
 const currencyCode = (field: string) =>

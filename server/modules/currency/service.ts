@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { fieldError } from '../../lib/http-error';
+import { fieldError } from '../../platform/http-error';
 import { getSettings } from '../settings/queries';
 import { CURRENCY_INFO, type CurrencyCode } from './codes';
 import {

@@ -1,4 +1,4 @@
-import { toCsv } from '../../lib/csv';
+import { toCsv } from '../../platform/csv';
 import type { CurrencyCode } from '../currency/codes';
 import { minorToMajorText } from '../currency/money';
 import { feePercent } from './money';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound, unprocessable } from '../../lib/http-error';
-import { formatDay, formatMonth } from '../../lib/text-dates';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { conflict, notFound, unprocessable } from '../../platform/http-error';
+import { formatDay, formatMonth } from '../../platform/text-dates';
 import { audit } from '../admin/audit';
 import type { CurrencyCode } from '../currency/codes';
 import { formatMinor } from '../currency/money';

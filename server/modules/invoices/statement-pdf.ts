@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '../currency/codes';
 import { formatMinor } from '../currency/money';
-import { formatDay } from '../../lib/text-dates';
+import { formatDay } from '../../platform/text-dates';
 import {
   block,
   CONTENT_WIDTH,

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { getSettings } from '../settings/queries';
 import type { UserRow } from '../users/queries';
 import * as q from './queries';

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { applications, campaigns, profiles, users } from '../../db/schema';
-import { containsPattern } from '../../lib/db-errors';
+import { containsPattern } from '../../platform/db-errors';
 import type { UserRow } from '../users/queries';
 import { RELATED_APPLICATION_STATUSES } from './policy';
 import type { Contact } from './schema';

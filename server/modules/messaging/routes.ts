@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { currentUser, requireAuth } from '../auth/guard';
 import type { UserRow } from '../users/queries';
 import { notifyMessage } from './notices';

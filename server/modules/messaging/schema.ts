@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetParam } from '../../lib/zod-numbers';
+import { offsetParam } from '../../platform/zod-numbers';
 
 /** Longest message body, in characters (after trimming). */
 export const MAX_BODY_CHARS = 5000;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { forbidden, notFound, unprocessable } from '../../platform/http-error';
 import type { UserRow } from '../users/queries';
 import { listContacts } from './contact-queries';
 import { canUseMedia } from '../media/service';

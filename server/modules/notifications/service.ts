@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../platform/http-error';
 import { missingFields } from '../users/profile-rules';
 import { findUserById } from '../users/queries';
 import { profileFromRow } from '../users/service';

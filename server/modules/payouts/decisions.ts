@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
+import { HttpError, conflict, forbidden, notFound } from '../../platform/http-error';
 import { audit } from '../admin/audit';
 import type { UserRow } from '../users/queries';
 import { notifyPublisher, statsChanged, type PayoutDecision } from './notices';

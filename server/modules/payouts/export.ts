@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { toCsv } from '../../lib/csv';
+import { toCsv } from '../../platform/csv';
 import { isSupportedCurrency } from '../currency/codes';
 import { minorToMajorText } from '../currency/money';
 import type { UserRow } from '../users/queries';
@@ -30,7 +30,7 @@ const HEADER = [
 
 /**
  * The queue with the list's filters as CSV (newest first): money in major units like the reports export,
- * text cells formula-safe (server/lib/csv.ts), so the finance team can open it in a spreadsheet.
+ * text cells formula-safe (server/platform/csv.ts), so the finance team can open it in a spreadsheet.
  */
 export async function exportPayoutsCsv(
   db: Db,

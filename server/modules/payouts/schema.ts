@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from '../../lib/zod-dates';
-import { offsetParam } from '../../lib/zod-numbers';
+import { isoDate } from '../../platform/zod-dates';
+import { offsetParam } from '../../platform/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../currency/codes';
 
 export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../admin/audit';
 import { balance } from '../commissions/service';
 import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';

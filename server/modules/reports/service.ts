@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { csvLine } from '../../lib/csv';
+import { csvLine } from '../../platform/csv';
 import {
   addFigures,
   commissionOf,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, notFound } from '../../platform/http-error';
 import type { RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { conflict, forbidden, unprocessable } from '../../lib/http-error';
+import { conflict, forbidden, unprocessable } from '../../platform/http-error';
 import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
 import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../currency/money';
 import type { RateTable } from '../currency/rates';

@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { getOrCreateSecret } from '../../lib/secrets';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { getOrCreateSecret } from '../../platform/secrets';
 import { loadRates, type RateTable } from '../currency/rates';
 import type { CampaignRow } from '../campaigns/queries';
 import { lockCampaign, recordCommission } from '../commissions/record';

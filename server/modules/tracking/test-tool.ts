@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { campaigns, clicks, trackingLinks } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../platform/http-error';
 import type { UserRow } from '../users/queries';
 import { canEditCampaign } from '../campaigns/policy';
 import { priceCommission, PAID_EVENT } from '../commissions/math';

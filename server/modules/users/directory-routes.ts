@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
-import { notFound } from '../../lib/http-error';
-import { offsetParam } from '../../lib/zod-numbers';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
+import { notFound } from '../../platform/http-error';
+import { offsetParam } from '../../platform/zod-numbers';
 import { currentUser, requireRole } from '../auth/guard';
 import { findAdvertiser, findPublisher, listPublishers } from './directory-queries';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
+import { MAX_INT32, offsetParam } from '../../platform/zod-numbers';
 import { CAMPAIGN_CATEGORIES } from '../campaigns/schema';
 
 export const VERIFICATION_METHODS = ['meta', 'file', 'dns'] as const;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { conflict, forbidden, notFound } from '../../platform/http-error';
 import { audit } from '../admin/audit';
 import type { UserRow } from '../users/queries';
 import { canEditWebsite, canViewWebsite } from './policy';

@@ -4,7 +4,7 @@ import {
   TooManyRedirectsError,
   UnsupportedProtocolError,
   type TextFetcher,
-} from '../../lib/safe-fetch';
+} from '../../platform/safe-fetch';
 import type { VerificationMethod } from './schema';
 
 export interface VerificationDeps {
