@@ -17,7 +17,7 @@ import { EventBus } from './platform/events';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
-import { ensureStoredRates } from './modules/currency/rates';
+import { ensureStoredRates } from './platform/exchange-rates';
 import { startMonthlyInvoicing } from './modules/invoices/job';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { mediaRoutes } from './modules/media/routes';

@@ -1,5 +1,5 @@
-import type { CurrencyCode } from '../modules/currency/codes';
-import { formatMinor } from '../modules/currency/money';
+import type { CurrencyCode } from '../platform/currency-codes';
+import { formatMinor } from '../platform/money';
 import type { ApplicationRow, DemoUser } from './demo-data';
 import type { Traffic } from './demo-traffic';
 import type { notifications } from './schema';

@@ -12,8 +12,8 @@ import {
   todaysRatesMissing,
   type RatesJobDeps,
 } from '../../server/modules/currency/provider-job';
-import { loadRates } from '../../server/modules/currency/rates';
-import { updateSettings } from '../../server/modules/settings/queries';
+import { loadRates } from '../../server/platform/exchange-rates';
+import { updateSettings } from '../../server/platform/settings';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

@@ -10,7 +10,7 @@ import {
   users,
   websites,
 } from '../../db/schema';
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import type { UserSort } from './schema';
 
 // Admin queries read across modules (campaigns, websites, applications, commissions) for the console;

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
 import { notFound } from '../../platform/http-error';
-import { errorResponse } from '../auth/schema';
-import { currentUser, requireRole } from '../auth/guard';
-import { getSettings, toSettingsResponse } from '../settings/queries';
+import { errorResponse } from '../../platform/error-schema';
+import { currentUser, requireRole } from '../../platform/auth-guard';
 import { adminSettingsSchema, updateSettingsBody } from '../settings/schema';
-import { updateAdminSettings } from '../settings/service';
+import { getAdminSettings, updateAdminSettings } from '../settings/service';
 import { auditLogRoutes } from './audit-log-routes';
 import { adminUserRoutes } from './user-routes';
 import { adminWebsiteRoutes } from './website-routes';
@@ -30,7 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/admin/settings',
     { schema: { tags: ['admin'], response: { 200: adminSettingsSchema, ...denied } } },
-    async () => toSettingsResponse(await getSettings(ctx.db)),
+    async () => getAdminSettings(ctx.db),
   );
 
   app.put(

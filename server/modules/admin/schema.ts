@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateOrDateTime } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { emailSchema, passwordSchema } from '../auth/schema';
 import { profileSchema, ROLES, roleSchema, USER_STATUSES } from '../users/schema';
 

@@ -7,12 +7,13 @@ import { conflict, notFound, unprocessable } from '../../platform/http-error';
 import { hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/password-strength';
 import { createPasswordToken, setPasswordLink } from '../auth/service';
-import type { CurrencyCode } from '../currency/codes';
+import type { CurrencyCode } from '../../platform/currency-codes';
 import { completionState } from '../users/profile-rules';
-import { findUserByEmail, findUserById, insertUser, type UserRow } from '../users/queries';
+import { insertUser } from '../users/queries';
+import { findUserByEmail, findUserById, type UserRow } from '../../platform/current-user';
 import type { Role } from '../users/schema';
 import { profileFromRow } from '../users/service';
-import { audit } from './audit';
+import { audit } from '../../platform/audit';
 import * as q from './queries';
 import type { AdminUser, AdminUserDetail, CreateUserBody, ListUsersQuery } from './schema';
 

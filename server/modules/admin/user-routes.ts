@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
-import { currentUser } from '../auth/guard';
+import { currentUser } from '../../platform/auth-guard';
 import {
   adminUserDetailSchema,
   adminUserSchema,

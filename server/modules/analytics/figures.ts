@@ -1,6 +1,6 @@
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { convertMinor, roundHalfAwayFromZero } from '../currency/money';
-import type { RateTable } from '../currency/rates';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { convertMinor, roundHalfAwayFromZero } from '../../platform/money';
+import type { RateTable } from '../../platform/exchange-rates';
 import type { CurrencySums } from './queries';
 
 /** Counters and money of one group, all money in the display currency (minor units). */

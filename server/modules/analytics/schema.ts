@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from '../../platform/zod-dates';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 /** `from`/`to` (inclusive UTC days) and the display currency, shared by dashboards and reports. */
 export const rangeFields = {

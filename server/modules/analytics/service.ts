@@ -1,9 +1,9 @@
 import type { Db } from '../../db/connection';
 import type { EventBus } from '../../platform/events';
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { loadRates, type RateTable } from '../currency/rates';
-import { getSettings, type SettingsRow } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { loadRates, type RateTable } from '../../platform/exchange-rates';
+import { getSettings, type SettingsRow } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import type { UserCache } from './cache';
 import {
   addFigures,

@@ -6,11 +6,11 @@ import { listApplicationsQuery } from '../applications/schema';
 import { balance, pendingToDecide } from '../commissions/service';
 import { listPayoutsQuery } from '../payouts/schema';
 import { listPayouts } from '../payouts/service';
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { convertMinor } from '../currency/money';
-import type { RateTable } from '../currency/rates';
-import type { SettingsRow } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { convertMinor } from '../../platform/money';
+import type { RateTable } from '../../platform/exchange-rates';
+import type { SettingsRow } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import type { Dashboard } from './schema';
 
 type Todo = Dashboard['todo'][number];

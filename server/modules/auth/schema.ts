@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { profileFieldsSchema, userSchema } from '../users/schema';
 
 export const emailSchema = z
@@ -66,8 +66,3 @@ export const tokenResponse = z.object({
 export type TokenResponse = z.infer<typeof tokenResponse>;
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
-export const errorResponse = z.object({
-  detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -6,17 +6,11 @@ import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { passwordResetTokens } from '../../db/schema';
 import { badRequest, conflict, forbidden, unauthorized, unprocessable } from '../../platform/http-error';
-import { audit } from '../admin/audit';
-import { getSettings } from '../settings/queries';
+import { audit } from '../../platform/audit';
+import { getSettings } from '../../platform/settings';
 import { allowedProfileFields, completionState, missingForStep } from '../users/profile-rules';
-import {
-  bumpTokenVersion,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  updateUser,
-  type UserWithProfile,
-} from '../users/queries';
+import { bumpTokenVersion, insertUser, updateUser } from '../users/queries';
+import { findUserByEmail, findUserById, type UserWithProfile } from '../../platform/current-user';
 import type { ProfileFields, Role } from '../users/schema';
 import { profileFromRow, profilePatch, saveProfile, toUserResponse } from '../users/service';
 import { hashPassword, verifyPassword } from './password';

@@ -1,4 +1,4 @@
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import type { CampaignRow } from './queries';
 
 /** Who may see a campaign at all: owners and admins always, publishers while it is active. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../../platform/zod-dates';
 import { MAX_INT32, offsetParam } from '../../platform/zod-numbers';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
 export const CAMPAIGN_CATEGORIES = [

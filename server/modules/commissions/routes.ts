@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { unprocessable } from '../../platform/http-error';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, requireAuth } from '../../platform/auth-guard';
 import {
   balanceQuery,
   balanceSchema,

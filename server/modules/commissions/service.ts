@@ -3,11 +3,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { commissions, conversions } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
-import { audit } from '../admin/audit';
-import type { CurrencyCode } from '../currency/codes';
-import { formatMinor } from '../currency/money';
-import { getSettings } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import { audit } from '../../platform/audit';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import { formatMinor } from '../../platform/money';
+import { getSettings } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import * as q from './queries';
 import type { Commission, ListCommissionsQuery, TotalsQuery } from './schema';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../platform/http-error';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
-import { currentUser, requireRole } from '../auth/guard';
+import { currentUser, requireRole } from '../../platform/auth-guard';
 import { invoiceCsv } from './invoice-csv';
 import { invoicePdf } from './invoice-pdf';
 import { generateBody, invoiceSchema, listInvoicesQuery } from './schema';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../platform/http-error';
 import { missingFields } from '../users/profile-rules';
-import { findUserById } from '../users/queries';
+import { findUserById } from '../../platform/current-user';
 import { profileFromRow } from '../users/service';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, type NotificationRow } from './notify';
 import * as q from './queries';

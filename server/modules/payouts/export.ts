@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection';
 import { toCsv } from '../../platform/csv';
-import { isSupportedCurrency } from '../currency/codes';
-import { minorToMajorText } from '../currency/money';
-import type { UserRow } from '../users/queries';
+import { isSupportedCurrency } from '../../platform/currency-codes';
+import { minorToMajorText } from '../../platform/money';
+import type { UserRow } from '../../platform/current-user';
 import type { ListPayoutsQuery } from './schema';
 import { listPayouts } from './service';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { rangeFields } from '../analytics/schema';
 
 export const REPORT_GROUPS = [

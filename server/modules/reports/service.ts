@@ -14,10 +14,10 @@ import { statsScopeFor, type StatsScope } from '../analytics/policy';
 import { labelsFor, sumRollups, type CurrencySums } from '../analytics/queries';
 import { resolveRange, type DayRange } from '../analytics/range';
 import { displayCurrency } from '../analytics/service';
-import { CURRENCY_DECIMALS, type CurrencyCode } from '../currency/codes';
-import { loadRates } from '../currency/rates';
-import { getSettings } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import { CURRENCY_DECIMALS, type CurrencyCode } from '../../platform/currency-codes';
+import { loadRates } from '../../platform/exchange-rates';
+import { getSettings } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import { sumBySubId } from './queries';
 import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
 

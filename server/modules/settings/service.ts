@@ -1,7 +1,21 @@
 import type { Db } from '../../db/connection';
-import { audit } from '../admin/audit';
-import { getSettings, toSettingsResponse, updateSettings, type SettingsPatch } from './queries';
+import { audit } from '../../platform/audit';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import { getSettings, updateSettings, type SettingsPatch, type SettingsRow } from '../../platform/settings';
 import type { AdminSettings, PublicSettings, UpdateSettingsBody } from './schema';
+
+function toSettingsResponse(row: SettingsRow): AdminSettings {
+  return {
+    default_currency: row.defaultCurrency as CurrencyCode,
+    platform_fee_bps: row.platformFeeBps,
+    min_payout_minor: row.minPayoutMinor,
+    hold_days: row.holdDays,
+    registration_requires_approval: row.registrationRequiresApproval,
+    max_upload_bytes: row.maxUploadBytes,
+    rates_provider_url: row.ratesProviderUrl,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
 
 type EditableField = Exclude<keyof AdminSettings, 'updated_at'>;
 
@@ -59,4 +73,9 @@ export async function updateAdminSettings(
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {
   const settings = toSettingsResponse(await getSettings(db));
   return { default_currency: settings.default_currency };
+}
+
+/** The settings as an admin sees them. */
+export async function getAdminSettings(db: Db): Promise<AdminSettings> {
+  return toSettingsResponse(await getSettings(db));
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { conflict, notFound } from '../../platform/http-error';
-import type { RateTable } from '../currency/rates';
+import type { RateTable } from '../../platform/exchange-rates';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
 import { commissionValues, insertCommissions, lockCampaigns, pauseForBudget } from '../commissions/record';

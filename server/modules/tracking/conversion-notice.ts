@@ -1,5 +1,5 @@
-import { formatMinor } from '../currency/money';
-import type { CurrencyCode } from '../currency/codes';
+import { formatMinor } from '../../platform/money';
+import type { CurrencyCode } from '../../platform/currency-codes';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
 import type { NotificationFor } from '../notifications/notify';

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { conflict, forbidden, unprocessable } from '../../platform/http-error';
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../currency/money';
-import type { RateTable } from '../currency/rates';
-import { PAID_EVENT } from '../commissions/math';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../../platform/money';
+import type { RateTable } from '../../platform/exchange-rates';
+import { PAID_EVENT } from '../../platform/commission-math';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
 import type { FoundClick } from './conversion-queries';

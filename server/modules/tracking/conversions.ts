@@ -1,4 +1,4 @@
-import type { RateTable } from '../currency/rates';
+import type { RateTable } from '../../platform/exchange-rates';
 import type { CampaignRow } from '../campaigns/queries';
 import type { CommissionRow } from '../commissions/queries';
 import type { NotificationRow } from '../notifications/notify';

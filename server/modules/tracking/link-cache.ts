@@ -1,4 +1,4 @@
-import type { CommissionModel } from '../commissions/math';
+import type { CommissionModel } from '../../platform/commission-math';
 
 /** What a redirect needs to know about a tracking link, its campaign and its publisher. */
 export interface LinkTarget {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../platform/http-error';
 import { resourceErrors } from '../../platform/route-schemas';
-import { currentUser, requireAuth } from '../auth/guard';
-import { errorResponse } from '../auth/schema';
+import { currentUser, requireAuth } from '../../platform/auth-guard';
+import { errorResponse } from '../../platform/error-schema';
 import { recordConversion, type ConversionInput, type ConversionOutcome } from './conversions';
 import * as q from './queries';
 import {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { getOrCreateSecret } from '../../platform/secrets';
-import { loadRates, type RateTable } from '../currency/rates';
+import { loadRates, type RateTable } from '../../platform/exchange-rates';
 import type { CampaignRow } from '../campaigns/queries';
 import { lockCampaign, recordCommission } from '../commissions/record';
 import { UserAgents } from './bots';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { notFound } from '../../platform/http-error';
 import { offsetParam } from '../../platform/zod-numbers';
-import { currentUser, requireRole } from '../auth/guard';
+import { currentUser, requireRole } from '../../platform/auth-guard';
 import { findAdvertiser, findPublisher, listPublishers } from './directory-queries';
 
 export const publisherSummarySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export const ROLES = ['advertiser', 'publisher', 'admin'] as const;
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const;

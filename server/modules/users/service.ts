@@ -1,13 +1,8 @@
 import type { Db } from '../../db/connection';
-import type { CurrencyCode } from '../currency/codes';
+import type { CurrencyCode } from '../../platform/currency-codes';
 import { completionState } from './profile-rules';
-import {
-  updateUser,
-  upsertProfile,
-  type ProfilePatch,
-  type ProfileRow,
-  type UserWithProfile,
-} from './queries';
+import { updateUser, upsertProfile, type ProfilePatch } from './queries';
+import { type ProfileRow, type UserWithProfile } from '../../platform/current-user';
 import type { Profile, ProfileFields, User } from './schema';
 
 export function profileFromRow(row: ProfileRow | null): Profile {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { conflict, forbidden, notFound } from '../../platform/http-error';
-import { audit } from '../admin/audit';
-import type { UserRow } from '../users/queries';
+import { audit } from '../../platform/audit';
+import type { UserRow } from '../../platform/current-user';
 import { canEditWebsite, canViewWebsite } from './policy';
 import * as q from './queries';
 import type {
