@@ -44,10 +44,11 @@ import { getOrCreateSecret } from './platform/secrets';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { applicationRoutes } from './modules/applications/routes';
+import { subscribeApplicationNotices } from './modules/notifications/application-events';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
-import { Notifier } from './modules/notifications/notify';
+import { Notifier } from './platform/notifier';
 import { notificationRoutes } from './modules/notifications/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import type { ResolveHost } from './modules/push/endpoint';
@@ -149,6 +150,8 @@ export async function buildApp({
   ctx.notifier.addDelivery(push.deliver);
   // pushes still in flight finish before the database closes
   app.addHook('onClose', () => ctx.notifier.drain());
+  // cross-module reactions: the notifications module listens to the applications module's events
+  subscribeApplicationNotices(ctx, app.log);
 
   await ensureStoredRates(database.db);
   const tracking = await Tracking.create(ctx, app.log, {

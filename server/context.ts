@@ -5,7 +5,7 @@ import type { EventBus } from './platform/events';
 import type { Mailer } from './platform/mailer';
 import type { RateLimits } from './platform/rate-limits';
 import type { TokenService } from './modules/auth/tokens';
-import type { Notifier } from './modules/notifications/notify';
+import type { Notifier } from './platform/notifier';
 import type { VerificationDeps } from './modules/websites/verification';
 
 /** What route plugins and services share; built once in buildApp. */

@@ -1,24 +1,19 @@
 import { EventEmitter } from 'node:events';
-import type { Message } from '../modules/messaging/schema';
 
 /**
  * In-process domain events: how one module reacts to another's changes without reaching into its
  * tables (e.g. the tracking-link cache drops entries when a campaign or application changes).
- * Listeners run synchronously inside `emit`; they must be cheap and must not throw.
+ * A service emits after its transaction commits. Listeners run synchronously inside `emit`; they must be
+ * cheap and must not throw. `emitAndWait` also waits for listeners that return a promise (notifications
+ * a request should have sent before it answers); such a listener logs its own failures.
+ *
+ * The module that owns an event declares its payload by merging into this map, in its `events.ts`:
+ * `declare module '../../platform/events' { interface DomainEvents { 'campaign.changed': {…} } }`.
  */
 export interface DomainEvents {
-  /** a campaign was created, edited, paused, ended or deleted */
-  'campaign.changed': { campaignId: string };
-  /** an application (and so its tracking link) was decided, suspended or withdrawn */
-  'application.changed': { applicationId: string; campaignId: string };
-  /** a user's status or role changed (suspension pauses their campaigns or links) */
-  'user.changed': { userId: string };
-  /** clicks, conversions or commissions between this advertiser and publisher were written (dashboards) */
+  /** clicks, conversions or commissions between this advertiser and publisher were written (dashboards);
+   * tracking, commissions and payouts all write such figures, so no one module owns it */
   'stats.changed': { advertiserId: string; publisherId: string };
-  /** an admin changed platform settings (fee, minimum payout, default currency: every dashboard's figures) */
-  'settings.changed': Record<string, never>;
-  /** a message was sent (committed): live streams of its conversation's members pass it on */
-  'message.created': { conversationId: string; memberIds: string[]; message: Message };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -35,7 +30,16 @@ export class EventBus {
     this.emitter.emit(name, payload);
   }
 
-  on<K extends DomainEventName>(name: K, listener: (payload: DomainEvents[K]) => void): () => void {
+  /** Emits, then waits for every listener's promise (listeners log their own failures). */
+  async emitAndWait<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+    const pending = this.emitter.listeners(name).map((listener) => listener(payload) as unknown);
+    await Promise.all(pending);
+  }
+
+  on<K extends DomainEventName>(
+    name: K,
+    listener: (payload: DomainEvents[K]) => void | Promise<void>,
+  ): () => void {
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
   }

@@ -41,11 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: adminSettingsSchema, 422: errorResponse, ...denied },
       },
     },
-    async (request) => {
-      const settings = await updateAdminSettings(ctx.db, currentUser(request).user.id, request.body);
-      ctx.events.emit('settings.changed', {});
-      return settings;
-    },
+    async (request) => updateAdminSettings(ctx, currentUser(request).user.id, request.body),
   );
 
   // The dev outbox (no SMTP configured): lets an operator read the mail the platform would have sent.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { offsetParam } from '../../platform/zod-numbers';
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from './notify';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from '../../platform/notifier';
 
 export const notificationSchema = z.object({
   id: z.string(),

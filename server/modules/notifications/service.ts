@@ -5,7 +5,11 @@ import { notFound } from '../../platform/http-error';
 import { missingFields } from '../users/profile-rules';
 import { findUserById } from '../../platform/current-user';
 import { profileFromRow } from '../users/service';
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, type NotificationRow } from './notify';
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_PRIORITIES,
+  type NotificationRow,
+} from '../../platform/notifier';
 import * as q from './queries';
 import type { EnhancedStats, Notification, ProfileCompletionField, listNotificationsQuery } from './schema';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { campaignWords, campaigns } from '../../db/schema';
-import { canViewCampaign } from '../campaigns/policy';
+import { canViewCampaign } from '../campaigns/service';
 import type { UserRow } from '../../platform/current-user';
 import { campaignVector, escapeRegex, type SearchTerm } from './match';
 import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { audit } from '../../platform/audit';
 import type { CurrencyCode } from '../../platform/currency-codes';
@@ -44,14 +45,17 @@ function diff(before: AdminSettings, after: AdminSettings) {
   };
 }
 
-/** Applies a validated partial update in one transaction and audit-logs the fields that changed. */
+/**
+ * Applies a validated partial update in one transaction and audit-logs the fields that changed; once
+ * committed, `settings.changed` tells every dashboard cache its figures may be stale.
+ */
 export async function updateAdminSettings(
-  db: Db,
+  { db, events }: Pick<AppContext, 'db' | 'events'>,
   actorId: string,
   body: UpdateSettingsBody,
 ): Promise<AdminSettings> {
   const patch = toPatch(body);
-  return db.transaction(async (tx) => {
+  const settings = await db.transaction(async (tx) => {
     const before = toSettingsResponse(await getSettings(tx));
     if (Object.keys(patch).length === 0) return before;
     const after = toSettingsResponse(await updateSettings(tx, patch));
@@ -68,6 +72,8 @@ export async function updateAdminSettings(
     }
     return after;
   });
+  events.emit('settings.changed', {});
+  return settings;
 }
 
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {

@@ -1,16 +1,18 @@
 import type { Db } from '../../db/connection';
 import { conflict, notFound } from '../../platform/http-error';
 import type { RateTable } from '../../platform/exchange-rates';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
-import { commissionValues, insertCommissions, lockCampaigns, pauseForBudget } from '../commissions/record';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
 import {
+  commissionValues,
+  insertCommissions,
+  lockCampaigns,
+  pauseForBudget,
   SpendLedger,
   needsCampaignLock,
   type PlannedCommission,
   type SpendSubject,
-} from '../commissions/spend';
-import { insertNotifications } from '../notifications/notify';
+} from '../commissions/service';
+import { insertNotifications } from '../../platform/notifier';
 import { conversionNotice } from './conversion-notice';
 import * as cq from './conversion-queries';
 import {

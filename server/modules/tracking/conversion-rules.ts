@@ -4,8 +4,7 @@ import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-
 import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../../platform/money';
 import type { RateTable } from '../../platform/exchange-rates';
 import { PAID_EVENT } from '../../platform/commission-math';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
 import type { FoundClick } from './conversion-queries';
 import type { ConversionInput, ConversionResult } from './conversions';
 import type { ConversionRow } from './queries';

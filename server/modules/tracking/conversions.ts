@@ -1,7 +1,6 @@
 import type { RateTable } from '../../platform/exchange-rates';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
-import type { NotificationRow } from '../notifications/notify';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
+import type { NotificationRow } from '../../platform/notifier';
 import type { ClickBuffer } from './click-buffer';
 import type { ConversionWriter } from './conversion-batch';
 

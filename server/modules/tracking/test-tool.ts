@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { campaigns, clicks, trackingLinks } from '../../db/schema';
 import { notFound } from '../../platform/http-error';
 import type { UserRow } from '../../platform/current-user';
-import { canEditCampaign } from '../campaigns/policy';
+import { canEditCampaign } from '../campaigns/service';
 import { priceCommission, PAID_EVENT } from '../../platform/commission-math';
 import { formatMinor } from '../../platform/money';
 import type { CurrencyCode } from '../../platform/currency-codes';

@@ -173,3 +173,7 @@ export async function markWebsiteVerified(
     return { website: toWebsiteResponse(row), changed: true };
   });
 }
+
+// For other modules: a website row by id, and who may see it (search answers with the same rule).
+export { findWebsite } from './queries';
+export { canViewWebsite } from './policy';

@@ -1,8 +1,5 @@
 // Wire types are shared with the server; the client imports only their types.
-import type {
-  NotificationCategory,
-  NotificationPriority,
-} from '../../../server/modules/notifications/notify';
+import type { NotificationCategory, NotificationPriority } from '../../../server/platform/notifier';
 import type {
   EnhancedStats as EnhancedNotificationStats,
   Notification,
