@@ -6,7 +6,8 @@ import { countUsers, insertUser, type ProfilePatch } from '../modules/users/quer
 import type { Role } from '../modules/users/schema';
 import type { Db } from './connection';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
-import { seedDemoData, type DemoUsers } from './demo-data';
+import { seedDemoData } from './demo-data';
+import { type DemoUsers } from './demo-users';
 import { seedDemoMedia } from './demo-media';
 import { seedDemoPayouts } from './demo-payouts';
 import { seedDemoInvoices } from './demo-invoices';

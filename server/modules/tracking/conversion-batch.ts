@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connection';
 import { conflict, notFound } from '../../platform/http-error';
-import type { RateTable } from '../../platform/exchange-rates';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
 import {
   commissionValues,
@@ -21,7 +20,7 @@ import {
   describeConversion,
   type CheckedConversion,
 } from './conversion-rules';
-import type { ConversionInput, ConversionOutcome } from './conversions';
+import type { ConversionOutcome, ConversionRequest } from './conversions';
 
 /** most conversions one transaction writes (bounds a statement's size and a batch's wait) */
 const MAX_BATCH = 200;
@@ -29,13 +28,6 @@ const MAX_BATCH = 200;
 const MAX_LINGER_MS = 10;
 /** tries of a batch that lost a race it can win next time (a deadlock, an order stored meanwhile) */
 const MAX_ATTEMPTS = 3;
-
-export interface ConversionRequest {
-  input: ConversionInput;
-  /** when the request arrived: the conversion's time, and what its checks are made against */
-  now: Date;
-  rates: () => Promise<RateTable>;
-}
 
 interface Queued extends ConversionRequest {
   resolve(outcome: ConversionOutcome): void;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { clicks, websites } from '../../../server/db/schema';
-import type { ConversionRequest } from '../../../server/modules/tracking/conversion-batch';
+import type { ConversionRequest } from '../../../server/modules/tracking/conversions';
 import { loadRates } from '../../../server/platform/exchange-rates';
 import { call, createTestApp, createUser, login, type TestApp } from './test-app';
 
