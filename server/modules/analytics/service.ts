@@ -165,3 +165,18 @@ export function invalidateOnChanges(events: EventBus, cache: DashboardCache): ()
   ];
   return () => offs.forEach((off) => off());
 }
+
+// For reports, which sums the same rollups over a date range with the same scope and currency rules.
+export {
+  addFigures,
+  commissionOf,
+  convertByKey,
+  crOf,
+  epcOf,
+  ratesNote,
+  zeroFigures,
+  type Figures,
+} from './figures';
+export { statsScopeFor, type StatsScope } from './policy';
+export { labelsFor, sumRollups, type CurrencySums } from './queries';
+export { resolveRange, type DayRange } from './range';

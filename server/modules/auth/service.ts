@@ -8,11 +8,20 @@ import { passwordResetTokens } from '../../db/schema';
 import { badRequest, conflict, forbidden, unauthorized, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
-import { allowedProfileFields, completionState, missingForStep } from '../users/profile-rules';
-import { bumpTokenVersion, insertUser, updateUser } from '../users/queries';
 import { findUserByEmail, findUserById, type UserWithProfile } from '../../platform/current-user';
 import type { ProfileFields, Role } from '../users/schema';
-import { profileFromRow, profilePatch, saveProfile, toUserResponse } from '../users/service';
+import {
+  allowedProfileFields,
+  bumpTokenVersion,
+  completionState,
+  insertUser,
+  missingForStep,
+  profileFromRow,
+  profilePatch,
+  saveProfile,
+  toUserResponse,
+  updateUser,
+} from '../users/service';
 import { hashPassword, verifyPassword } from './password';
 import { assertStrongPassword } from './password-strength';
 import type {
@@ -282,3 +291,7 @@ export async function resetPassword(
     });
   });
 }
+
+// For admin, which creates users with a password under the same strength rule.
+export { hashPassword } from './password';
+export { assertStrongPassword } from './password-strength';

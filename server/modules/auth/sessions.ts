@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { revokedTokens } from '../../db/schema';
-import { bumpTokenVersion } from '../users/queries';
+import { bumpTokenVersion } from '../users/service';
 
 /**
  * Signs out one token (`POST /api/auth/logout`). The row lives until the token would have expired anyway;

@@ -2,9 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../platform/http-error';
-import { missingFields } from '../users/profile-rules';
+import { missingFields, profileFromRow } from '../users/service';
 import { findUserById } from '../../platform/current-user';
-import { profileFromRow } from '../users/service';
 import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_PRIORITIES,

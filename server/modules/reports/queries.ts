@@ -2,9 +2,7 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { campaigns, clicks, commissions, conversions } from '../../db/schema';
-import type { StatsScope } from '../analytics/policy';
-import type { CurrencySums } from '../analytics/queries';
-import type { DayRange } from '../analytics/range';
+import type { StatsScope, CurrencySums, DayRange } from '../analytics/service';
 
 export type RawSubKey = 'sub2' | 'sub3' | 'sub4' | 'sub5';
 

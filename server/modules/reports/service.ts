@@ -9,11 +9,15 @@ import {
   ratesNote,
   zeroFigures,
   type Figures,
-} from '../analytics/figures';
-import { statsScopeFor, type StatsScope } from '../analytics/policy';
-import { labelsFor, sumRollups, type CurrencySums } from '../analytics/queries';
-import { resolveRange, type DayRange } from '../analytics/range';
-import { displayCurrency } from '../analytics/service';
+  statsScopeFor,
+  type StatsScope,
+  labelsFor,
+  sumRollups,
+  type CurrencySums,
+  resolveRange,
+  type DayRange,
+  displayCurrency,
+} from '../analytics/service';
 import { CURRENCY_DECIMALS, type CurrencyCode } from '../../platform/currency-codes';
 import { loadRates } from '../../platform/exchange-rates';
 import { getSettings } from '../../platform/settings';

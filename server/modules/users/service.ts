@@ -66,3 +66,7 @@ export async function saveProfile(
   });
   return { user, profile };
 }
+
+// For auth and admin, which create users, change them and revoke their tokens.
+export { bumpTokenVersion, insertUser, updateUser } from './queries';
+export { allowedProfileFields, completionState, missingFields, missingForStep } from './profile-rules';
