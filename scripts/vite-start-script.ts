@@ -7,7 +7,7 @@
 // on the dashboard first draws the start shell and lets the browser paint it. Inline and before the
 // stylesheet, because a script file would be one more round trip before anything loads, and a script after
 // the stylesheet would run only once that has loaded; the server allows it by its hash in the CSP
-// (server/lib/inline-script-hashes.ts). It also emits the script of the worker a signed-in start runs
+// (server/platform/inline-script-hashes.ts). It also emits the script of the worker a signed-in start runs
 // (start-shell's warmIntl) as a file of its own, named by its hash.
 import path from 'node:path';
 import { minify, runnerImport, type Plugin, type Rolldown } from 'vite';

@@ -11,14 +11,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
-import { registerErrorHandler } from './lib/error-handler';
-import { healthRoutes } from './lib/health';
-import { registerIdempotency, startIdempotencyPrune } from './lib/idempotency';
-import { EventBus } from './lib/events';
+import { registerErrorHandler } from './platform/error-handler';
+import { healthRoutes } from './platform/health';
+import { registerIdempotency, startIdempotencyPrune } from './platform/idempotency';
+import { EventBus } from './platform/events';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
-import { ensureStoredRates } from './modules/currency/rates';
+import { ensureStoredRates } from './platform/exchange-rates';
 import { startMonthlyInvoicing } from './modules/invoices/job';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -34,21 +34,22 @@ import {
 } from './modules/tracking/click-routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { Tracking } from './modules/tracking/service';
-import { createMailer } from './lib/mailer';
-import { createRateLimits } from './lib/rate-limits';
-import { Background } from './lib/background';
-import { registerNulGuard } from './lib/nul-guard';
-import { scriptSources } from './lib/inline-script-hashes';
-import { registerApiNoStore, registerSecurityHeaders } from './lib/security-headers';
-import { createSafeFetcher } from './lib/safe-fetch';
-import { getOrCreateSecret } from './lib/secrets';
+import { createMailer } from './platform/mailer';
+import { createRateLimits } from './platform/rate-limits';
+import { Background } from './platform/background';
+import { registerNulGuard } from './platform/nul-guard';
+import { scriptSources } from './platform/inline-script-hashes';
+import { registerApiNoStore, registerSecurityHeaders } from './platform/security-headers';
+import { createSafeFetcher } from './platform/safe-fetch';
+import { getOrCreateSecret } from './platform/secrets';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { applicationRoutes } from './modules/applications/routes';
+import { subscribeApplicationNotices } from './modules/notifications/application-events';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { createTokenService } from './modules/auth/tokens';
-import { Notifier } from './modules/notifications/notify';
+import { Notifier } from './platform/notifier';
 import { notificationRoutes } from './modules/notifications/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import type { ResolveHost } from './modules/push/endpoint';
@@ -150,6 +151,8 @@ export async function buildApp({
   ctx.notifier.addDelivery(push.deliver);
   // pushes still in flight finish before the database closes
   app.addHook('onClose', () => ctx.notifier.drain());
+  // cross-module reactions: the notifications module listens to the applications module's events
+  subscribeApplicationNotices(ctx, app.log);
 
   await ensureStoredRates(database.db);
   const tracking = await Tracking.create(ctx, app.log, {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { isDemoPassword } from './lib/demo-passwords';
+import { isDemoPassword } from './platform/demo-passwords';
 
 export interface RateLimitRule {
   max: number;

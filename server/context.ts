@@ -1,11 +1,11 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/connection';
-import type { Background } from './lib/background';
-import type { EventBus } from './lib/events';
-import type { Mailer } from './lib/mailer';
-import type { RateLimits } from './lib/rate-limits';
+import type { Background } from './platform/background';
+import type { EventBus } from './platform/events';
+import type { Mailer } from './platform/mailer';
+import type { RateLimits } from './platform/rate-limits';
 import type { TokenService } from './modules/auth/tokens';
-import type { Notifier } from './modules/notifications/notify';
+import type { Notifier } from './platform/notifier';
 import type { VerificationDeps } from './modules/websites/verification';
 
 /** What route plugins and services share; built once in buildApp. */

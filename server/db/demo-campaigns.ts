@@ -1,4 +1,4 @@
-import type { CommissionModel } from '../modules/commissions/math';
+import type { CommissionModel } from '../platform/commission-math';
 import type { campaigns } from './schema';
 
 /**

@@ -3,8 +3,9 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { fileMissingReason, VERIFY_FILE_PATH } from '../modules/websites/verification';
 import type { Db } from './connection';
-import { DEMO_CAMPAIGNS, type AdvertiserKey, type DemoCampaign, type PublisherKey } from './demo-campaigns';
+import { DEMO_CAMPAIGNS, type DemoCampaign } from './demo-campaigns';
 import { DemoNotes, type NotificationRow } from './demo-notifications';
+import type { ApplicationRow, DemoUsers } from './demo-users';
 import { DEMO_APPLICATIONS, DEMO_WEBSITES, type DemoWebsite } from './demo-publishers';
 import { DemoRandom } from './demo-random';
 import { generateTraffic, type Traffic, type TrafficCampaign, type TrafficLink } from './demo-traffic';
@@ -27,16 +28,6 @@ import {
  * daily_stats rollups follow from the triggers on the raw rows.
  */
 
-export interface DemoUser {
-  id: string;
-  name: string;
-}
-
-export interface DemoUsers {
-  advertisers: Record<AdvertiserKey, DemoUser>;
-  publishers: Record<PublisherKey, DemoUser>;
-}
-
 const SEED = 0x5eed_a11f;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** rows per INSERT of the bulk tables: one JSON text of a few megabytes at most */
@@ -44,7 +35,6 @@ const CHUNK = 5_000;
 
 type CampaignRow = typeof campaigns.$inferInsert & { id: string; createdAt: Date };
 type WebsiteRow = typeof websites.$inferInsert & { id: string };
-export type ApplicationRow = typeof applications.$inferInsert & { id: string; createdAt: Date };
 
 interface Built {
   campaigns: CampaignRow[];

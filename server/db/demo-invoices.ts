@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DUE_DAYS, generateInvoices, issuedNotice, previousMonth } from '../modules/invoices/service';
 import type { Db } from './connection';
-import type { DemoUsers } from './demo-data';
+import type { DemoUsers } from './demo-users';
 import { auditLog, invoices, notifications } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { MediaStorage } from '../modules/media/storage';
 import type { Db } from './connection';
 import { DEMO_CAMPAIGNS } from './demo-campaigns';
-import type { DemoUsers } from './demo-data';
+import type { DemoUsers } from './demo-users';
 import { campaigns, media } from './schema';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { memberKeyOf } from '../modules/messaging/service';
 import type { Db } from './connection';
-import type { DemoUsers } from './demo-data';
+import type { DemoUsers } from './demo-users';
 import { applications, campaigns, conversationMembers, conversations, messages } from './schema';
 
 /**

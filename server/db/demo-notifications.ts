@@ -1,6 +1,6 @@
-import type { CurrencyCode } from '../modules/currency/codes';
-import { formatMinor } from '../modules/currency/money';
-import type { ApplicationRow, DemoUser } from './demo-data';
+import type { CurrencyCode } from '../platform/currency-codes';
+import { formatMinor } from '../platform/money';
+import type { ApplicationRow, DemoUser } from './demo-users';
 import type { Traffic } from './demo-traffic';
 import type { notifications } from './schema';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from './connection';
 import type { PublisherKey } from './demo-campaigns';
-import type { DemoUsers } from './demo-data';
+import type { DemoUsers } from './demo-users';
 import { commissions, payouts, profiles } from './schema';
 
 /**

@@ -1,5 +1,5 @@
-import { CURRENCY_DECIMALS } from '../modules/currency/codes';
-import { PAID_EVENT, priceCommission, type PricingTerms } from '../modules/commissions/math';
+import { CURRENCY_DECIMALS } from '../platform/currency-codes';
+import { PAID_EVENT, priceCommission, type PricingTerms } from '../platform/commission-math';
 import { DAILY_CAP_REASON } from '../modules/commissions/spend';
 import { isBotRequest } from '../modules/tracking/bots';
 import type { DemoRandom } from './demo-random';

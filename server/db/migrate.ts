@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from './connection';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/** Any database of ours, whatever its schema: this file is below connection.ts, which imports it. */
+type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
 /**
  * Applies the SQL migrations in server/db/migrations, keeping drizzle-kit's bookkeeping table

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config';
-import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../lib/demo-passwords';
+import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../platform/demo-passwords';
 import { hashPassword } from '../modules/auth/password';
 import { seedRateHistory } from '../modules/currency/demo-history';
 import { mediaStorageFor } from '../modules/media/storage';
@@ -8,7 +8,8 @@ import { countUsers, insertUser, type ProfilePatch } from '../modules/users/quer
 import type { Role } from '../modules/users/schema';
 import type { Db } from './connection';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
-import { seedDemoData, type DemoUsers } from './demo-data';
+import { seedDemoData } from './demo-data';
+import { type DemoUsers } from './demo-users';
 import { seedDemoMedia } from './demo-media';
 import { seedDemoPayouts } from './demo-payouts';
 import { seedDemoInvoices } from './demo-invoices';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
 import { auditLog, commissions, notifications } from '../../server/db/schema';
 import { approveDueCommissions } from '../../server/modules/commissions/service';
-import { EventBus } from '../../server/lib/events';
-import { Notifier } from '../../server/modules/notifications/notify';
+import { EventBus } from '../../server/platform/events';
+import { Notifier } from '../../server/platform/notifier';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
 

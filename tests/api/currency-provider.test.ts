@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRateHistory, exchangeRateStatus, exchangeRates } from '../../server/db/schema';
-import { createSafeFetcher } from '../../server/lib/safe-fetch';
+import { createSafeFetcher } from '../../server/platform/safe-fetch';
 import {
   ratesFetcher,
   refreshRates,
@@ -12,8 +12,8 @@ import {
   todaysRatesMissing,
   type RatesJobDeps,
 } from '../../server/modules/currency/provider-job';
-import { loadRates } from '../../server/modules/currency/rates';
-import { updateSettings } from '../../server/modules/settings/queries';
+import { loadRates } from '../../server/platform/exchange-rates';
+import { updateSettings } from '../../server/platform/settings';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRateHistory } from '../../server/db/schema';
 import { seedRateHistory } from '../../server/modules/currency/demo-history';
-import { FALLBACK_RATES_PER_USD } from '../../server/modules/currency/rates';
+import { FALLBACK_RATES_PER_USD } from '../../server/platform/exchange-rates';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions, idempotencyKeys } from '../../server/db/schema';
-import { pruneIdempotencyKeys } from '../../server/lib/idempotency';
+import { pruneIdempotencyKeys } from '../../server/platform/idempotency';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUniqueViolation } from '../../server/lib/db-errors';
+import { isUniqueViolation } from '../../server/platform/db-errors';
 import { PGliteWorkerClient } from '../../server/db/pglite-worker-client';
 
 // The PGlite client itself; the whole API suite runs through it too (tests/api/support/test-app.ts).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, conversions } from '../../server/db/schema';
 import { approveDueCommissions } from '../../server/modules/commissions/service';
 import type { AppContext } from '../../server/context';
-import { EventBus } from '../../server/lib/events';
+import { EventBus } from '../../server/platform/events';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetcher, isPublicAddress } from '../../server/lib/safe-fetch';
+import { createSafeFetcher, isPublicAddress } from '../../server/platform/safe-fetch';
 
 describe('isPublicAddress', () => {
   it.each([

@@ -3,7 +3,7 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scriptSources } from '../../server/lib/inline-script-hashes';
+import { scriptSources } from '../../server/platform/inline-script-hashes';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Headers that change from answer to answer (time, size, file stamps), left out of the comparison. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
-import { FetchTimeoutError, type FetchTextResult } from '../../server/lib/safe-fetch';
+import { FetchTimeoutError, type FetchTextResult } from '../../server/platform/safe-fetch';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 /** A local site the verifier fetches; its pages are set per test. */

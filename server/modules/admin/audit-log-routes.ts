@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { resourceErrors } from '../../lib/route-schemas';
+import { resourceErrors } from '../../platform/route-schemas';
 import { listAuditActions } from './audit-log-queries';
 import { exportAuditCsv, listAuditEntries } from './audit-log-service';
 import { auditEntrySchema, auditLogQuery } from './schema';

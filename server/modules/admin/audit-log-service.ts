@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { listAuditLog, type AuditLogFilter, type AuditLogRow } from './audit-log-queries';
-import { toCsv } from '../../lib/csv';
+import { toCsv } from '../../platform/csv';
 import type { AuditEntry, AuditLogQuery } from './schema';
 
 /** The CSV export holds every matching row up to this many. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { containsPattern } from '../../lib/db-errors';
+import { containsPattern } from '../../platform/db-errors';
 import {
   applications,
   campaigns,
@@ -10,8 +10,8 @@ import {
   users,
   websites,
 } from '../../db/schema';
-import { exactSum } from '../../lib/minor-sum';
-import type { UserRow } from '../users/queries';
+import { exactSum } from '../../platform/minor-sum';
+import type { UserRow } from '../../platform/current-user';
 import type { UserSort } from './schema';
 
 // Admin queries read across modules (campaigns, websites, applications, commissions) for the console;

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
-import { errorResponse } from '../auth/schema';
-import { currentUser, requireRole } from '../auth/guard';
-import { getSettings, toSettingsResponse } from '../settings/queries';
+import { notFound } from '../../platform/http-error';
+import { errorResponse } from '../../platform/error-schema';
+import { currentUser, requireRole } from '../../platform/auth-guard';
 import { adminSettingsSchema, updateSettingsBody } from '../settings/schema';
-import { updateAdminSettings } from '../settings/service';
+import { getAdminSettings, updateAdminSettings } from '../settings/service';
 import { auditLogRoutes } from './audit-log-routes';
 import { adminUserRoutes } from './user-routes';
 import { adminWebsiteRoutes } from './website-routes';
@@ -30,7 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/admin/settings',
     { schema: { tags: ['admin'], response: { 200: adminSettingsSchema, ...denied } } },
-    async () => toSettingsResponse(await getSettings(ctx.db)),
+    async () => getAdminSettings(ctx.db),
   );
 
   app.put(
@@ -42,11 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: adminSettingsSchema, 422: errorResponse, ...denied },
       },
     },
-    async (request) => {
-      const settings = await updateAdminSettings(ctx.db, currentUser(request).user.id, request.body);
-      ctx.events.emit('settings.changed', {});
-      return settings;
-    },
+    async (request) => updateAdminSettings(ctx, currentUser(request).user.id, request.body),
   );
 
   // The dev outbox (no SMTP configured): lets an operator read the mail the platform would have sent.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { minorSumSchema } from '../../lib/minor-sum';
-import { isoDateOrDateTime } from '../../lib/zod-dates';
-import { offsetParam } from '../../lib/zod-numbers';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { minorSumSchema } from '../../platform/minor-sum';
+import { isoDateOrDateTime } from '../../platform/zod-dates';
+import { offsetParam } from '../../platform/zod-numbers';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { emailSchema, passwordSchema } from '../auth/schema';
 import { profileSchema, roleSchema } from '../users/schema';
 import { ROLES, USER_SORTS, USER_STATUSES } from '../../../contracts/users';

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
-import { currentUser } from '../auth/guard';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
+import { currentUser } from '../../platform/auth-guard';
 import {
   adminUserDetailSchema,
   adminUserSchema,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
-import { currentUser } from '../auth/guard';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
+import { currentUser } from '../../platform/auth-guard';
 import { websiteSchema } from '../websites/schema';
 import { markWebsiteVerified } from '../websites/service';
 

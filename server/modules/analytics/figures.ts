@@ -1,7 +1,7 @@
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { toMinorSum, type MinorSum } from '../../lib/minor-sum';
-import { convertMinorExact, roundHalfAwayFromZero } from '../currency/money';
-import type { RateTable } from '../currency/rates';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { toMinorSum, type MinorSum } from '../../platform/minor-sum';
+import { convertMinorExact, roundHalfAwayFromZero } from '../../platform/money';
+import type { RateTable } from '../../platform/exchange-rates';
 import type { CurrencySums } from './queries';
 
 /**

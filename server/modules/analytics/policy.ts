@@ -1,4 +1,4 @@
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 
 /** Which rows of the statistics a caller sees; every field set narrows (they combine with AND). */
 export interface StatsScope {

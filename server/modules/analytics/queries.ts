@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { campaigns, dailyStats, dailyTotals, profiles, users, websites } from '../../db/schema';
-import { exactSum } from '../../lib/minor-sum';
+import { exactSum } from '../../platform/minor-sum';
 import type { StatsScope } from './policy';
 import type { DayRange } from './range';
 

@@ -1,4 +1,4 @@
-import { fieldError } from '../../lib/http-error';
+import { fieldError } from '../../platform/http-error';
 
 /** Inclusive UTC days, `YYYY-MM-DD`. */
 export interface DayRange {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth, requireRole } from '../auth/guard';
-import { errorResponse } from '../auth/schema';
+import { currentUser, requireAuth, requireRole } from '../../platform/auth-guard';
+import { errorResponse } from '../../platform/error-schema';
 import type { Tracking } from '../tracking/service';
 import { hitRate, UserCache } from './cache';
 import { cacheStatsSchema, dashboardQuery, dashboardSchema } from './schema';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { minorSumSchema } from '../../lib/minor-sum';
-import { isoDate } from '../../lib/zod-dates';
+import { minorSumSchema } from '../../platform/minor-sum';
+import { isoDate } from '../../platform/zod-dates';
 import { ROLES } from '../../../contracts/users';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 /** `from`/`to` (inclusive UTC days) and the display currency, shared by dashboards and reports. */
 export const rangeFields = {

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/connection';
-import type { EventBus } from '../../lib/events';
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { loadRates, type RateTable } from '../currency/rates';
-import { getSettings, type SettingsRow } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import type { EventBus } from '../../platform/events';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { loadRates, type RateTable } from '../../platform/exchange-rates';
+import { getSettings, type SettingsRow } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import type { UserCache } from './cache';
-import { toMinorSum } from '../../lib/minor-sum';
+import { toMinorSum } from '../../platform/minor-sum';
 import {
   addFigures,
   byCommissionDesc,
@@ -167,3 +167,19 @@ export function invalidateOnChanges(events: EventBus, cache: DashboardCache): ()
   ];
   return () => offs.forEach((off) => off());
 }
+
+// For reports, which sums the same rollups over a date range with the same scope and currency rules.
+export {
+  addFigures,
+  byCommissionDesc,
+  commissionOf,
+  convertByKey,
+  crOf,
+  epcOf,
+  ratesNote,
+  zeroFigures,
+  type Figures,
+} from './figures';
+export { statsScopeFor, type StatsScope } from './policy';
+export { labelsFor, sumRollups, type CurrencySums } from './queries';
+export { resolveRange, type DayRange } from './range';

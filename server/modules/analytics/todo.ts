@@ -1,4 +1,4 @@
-import type { MinorSum } from '../../lib/minor-sum';
+import type { MinorSum } from '../../platform/minor-sum';
 import type { Db } from '../../db/connection';
 import { listUsers } from '../admin/service';
 import { listUsersQuery } from '../admin/schema';
@@ -7,11 +7,11 @@ import { listApplicationsQuery } from '../applications/schema';
 import { balance, pendingToDecide } from '../commissions/service';
 import { listPayoutsQuery } from '../payouts/schema';
 import { listPayouts } from '../payouts/service';
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { convertMinor } from '../currency/money';
-import type { RateTable } from '../currency/rates';
-import type { SettingsRow } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { convertMinor } from '../../platform/money';
+import type { RateTable } from '../../platform/exchange-rates';
+import type { SettingsRow } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import type { Dashboard } from './schema';
 
 type Todo = Dashboard['todo'][number];

@@ -1,4 +1,4 @@
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 
 interface ApplicationScope {
   publisherId: string;

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { containsPattern } from '../../lib/db-errors';
+import { containsPattern } from '../../platform/db-errors';
 import { applications, campaigns, trackingLinks, users, websites } from '../../db/schema';
 
 export type ApplicationRow = typeof applications.$inferSelect;

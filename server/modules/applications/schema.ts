@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetParam } from '../../lib/zod-numbers';
+import { offsetParam } from '../../platform/zod-numbers';
 
 import { APPLICATION_STATUSES } from '../../../contracts/applications';
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
-import { audit } from '../admin/audit';
-import { findCampaign } from '../campaigns/queries';
-import { findUserById, type UserRow } from '../users/queries';
-import { findWebsite } from '../websites/queries';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
+import { audit } from '../../platform/audit';
+import { findCampaign } from '../campaigns/service';
+import { findUserById, type UserRow } from '../../platform/current-user';
+import { findWebsite } from '../websites/service';
 import { canDecideApplication, canViewApplication, canWithdrawApplication } from './policy';
 import * as q from './queries';
 import type { Application, ApplicationStatus, applyBody, listApplicationsQuery } from './schema';
@@ -40,6 +41,24 @@ async function reload(db: Db, id: string): Promise<Application> {
   return toApplicationResponse(view);
 }
 
+/** What apply and decide need: the database, and the bus they announce a committed change on. */
+type ServiceContext = Pick<AppContext, 'db' | 'events'>;
+
+/**
+ * After the change committed: caches drop the application's campaign at once, then notifications
+ * (advertiser and publisher, in-app and push) are sent before the request answers, as before.
+ */
+async function announce(
+  events: ServiceContext['events'],
+  change: 'application.submitted' | 'application.decided',
+  application: Application,
+  advertiserId: string,
+): Promise<Application> {
+  events.emit('application.changed', { applicationId: application.id, campaignId: application.campaign_id });
+  await events.emitAndWait(change, { application, advertiserId });
+  return application;
+}
+
 async function approveInTx(db: Db, app: q.ApplicationRow, actorId: string | null): Promise<void> {
   await q.upsertTrackingLink(db, app, newTrackingCode());
   await audit(db, {
@@ -56,7 +75,11 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** 'GB' → 'United Kingdom', as the app names countries; the code where there is no name. */
 const countryName = (code: string): string => regionNames.of(code) ?? code;
 
-export async function apply(db: Db, user: UserRow, body: z.output<typeof applyBody>): Promise<Application> {
+export async function apply(
+  { db, events }: ServiceContext,
+  user: UserRow,
+  body: z.output<typeof applyBody>,
+): Promise<Application> {
   if (user.role !== 'publisher') throw forbidden('Only publishers can apply to campaigns');
   const campaign = await findCampaign(db, body.campaign_id);
   // publishers never see drafts, so one answers like a campaign that does not exist
@@ -89,7 +112,7 @@ export async function apply(db: Db, user: UserRow, body: z.output<typeof applyBo
       if (auto) await approveInTx(tx, row, null);
       return row.id;
     });
-    return reload(db, id);
+    return announce(events, 'application.submitted', await reload(db, id), campaign.advertiserId);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw conflict('You already have an open application to this campaign with this website');
@@ -140,7 +163,7 @@ const TRANSITIONS: Record<Decision, { from: ApplicationStatus; to: ApplicationSt
 
 /** Every decision: permission, allowed transition (checked again in the UPDATE against races), audit. */
 export async function decide(
-  db: Db,
+  { db, events }: ServiceContext,
   user: UserRow,
   id: string,
   decision: Decision,
@@ -181,5 +204,8 @@ export async function decide(
       after: { status: to, reason: reason ?? null },
     });
   });
-  return reload(db, id);
+  return announce(events, 'application.decided', await reload(db, id), view.campaignAdvertiserId);
 }
+
+// For search: who may see an application (the same rule as GET /api/applications/:id).
+export { canViewApplication } from './policy';

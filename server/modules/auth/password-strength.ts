@@ -1,8 +1,8 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
-import { isDemoPassword } from '../../lib/demo-passwords';
-import { fieldError } from '../../lib/http-error';
+import { isDemoPassword } from '../../platform/demo-passwords';
+import { fieldError } from '../../platform/http-error';
 
 import { MIN_PASSWORD_SCORE } from '../../../contracts/passwords';
 

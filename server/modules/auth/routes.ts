@@ -5,12 +5,11 @@ import { refreshProfileCompletion } from '../notifications/service';
 import { userSchema } from '../users/schema';
 import { toUserResponse } from '../users/service';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/http-error';
-import { currentSession, currentUser, requireAuth } from './guard';
+import { HttpError } from '../../platform/http-error';
+import { currentSession, currentUser, requireAuth } from '../../platform/auth-guard';
 import { revokeAllTokens, revokeToken } from './sessions';
 import {
   completeProfileBody,
-  errorResponse,
   forgotPasswordBody,
   loginBody,
   messageResponse,
@@ -20,6 +19,7 @@ import {
   tokenResponse,
   updateProfileBody,
 } from './schema';
+import { errorResponse } from '../../platform/error-schema';
 import * as auth from './service';
 
 const errors = {

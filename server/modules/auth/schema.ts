@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/passwords';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { profileFieldsSchema, userSchema } from '../users/schema';
 
 export const emailSchema = z
@@ -67,8 +67,3 @@ export const tokenResponse = z.object({
 export type TokenResponse = z.infer<typeof tokenResponse>;
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
-export const errorResponse = z.object({
-  detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -3,22 +3,25 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { passwordResetTokens } from '../../db/schema';
-import { badRequest, conflict, forbidden, HttpError, unprocessable } from '../../lib/http-error';
-import { audit } from '../admin/audit';
-import { getSettings } from '../settings/queries';
-import { allowedProfileFields, completionState, missingForStep } from '../users/profile-rules';
-import {
-  bumpTokenVersion,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  updateUser,
-  type UserWithProfile,
-} from '../users/queries';
+import { badRequest, conflict, forbidden, HttpError, unprocessable } from '../../platform/http-error';
+import { audit } from '../../platform/audit';
+import { getSettings } from '../../platform/settings';
+import { findUserByEmail, findUserById, type UserWithProfile } from '../../platform/current-user';
 import type { ProfileFields, Role } from '../users/schema';
-import { profileFromRow, profilePatch, saveProfile, toUserResponse } from '../users/service';
+import {
+  allowedProfileFields,
+  bumpTokenVersion,
+  completionState,
+  insertUser,
+  missingForStep,
+  profileFromRow,
+  profilePatch,
+  saveProfile,
+  toUserResponse,
+  updateUser,
+} from '../users/service';
 import { hashPassword, verifyPassword } from './password';
 import { assertStrongPassword } from './password-strength';
 import type {
@@ -291,3 +294,7 @@ export async function resetPassword(
     });
   });
 }
+
+// For admin, which creates users with a password under the same strength rule.
+export { hashPassword } from './password';
+export { assertStrongPassword } from './password-strength';

@@ -1,16 +1,7 @@
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { revokedTokens } from '../../db/schema';
-import { bumpTokenVersion } from '../users/queries';
-
-export async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
-  const [row] = await db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, jti))
-    .limit(1);
-  return row !== undefined;
-}
+import { bumpTokenVersion } from '../users/service';
 
 /**
  * Signs out one token (`POST /api/auth/logout`). The row lives until the token would have expired anyway;

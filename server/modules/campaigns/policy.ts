@@ -1,5 +1,5 @@
-import type { UserRow } from '../users/queries';
-import type { CampaignRow } from './queries';
+import type { UserRow } from '../../platform/current-user';
+import type { CampaignRow } from '../../db/rows';
 
 /** Who may see a campaign at all: owners and admins always, publishers while it is active. */
 export function canViewCampaign(user: UserRow, campaign: CampaignRow): boolean {

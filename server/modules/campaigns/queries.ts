@@ -1,9 +1,9 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { containsPattern } from '../../lib/db-errors';
+import { containsPattern } from '../../platform/db-errors';
 import { campaigns, clicks, commissions } from '../../db/schema';
+import type { CampaignRow } from '../../db/rows';
 
-export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
 
 export interface CampaignFilter {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime } from '../../lib/zod-dates';
-import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
+import { isoDateTime } from '../../platform/zod-dates';
+import { MAX_INT32, offsetParam } from '../../platform/zod-numbers';
 import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../contracts/categories';
 import {
   APPROVAL_MODES,
@@ -9,7 +9,7 @@ import {
   COMMISSION_MODELS,
   revshareBpsSchema as bps,
 } from '../../../contracts/campaigns';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 

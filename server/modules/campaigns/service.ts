@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { forbidden, notFound, unprocessable } from '../../lib/http-error';
-import { audit } from '../admin/audit';
+import type { CampaignRow } from '../../db/rows';
+import { forbidden, notFound, unprocessable } from '../../platform/http-error';
+import { audit } from '../../platform/audit';
 import { assertCreativesUsable } from '../media/service';
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
 import * as q from './queries';
 import type { Campaign, createCampaignBody, ListCampaignsQuery, updateCampaignBody } from './schema';
@@ -14,7 +15,7 @@ type CampaignInput = z.output<typeof updateCampaignBody>;
 const newTrackingSecret = () => randomBytes(24).toString('base64url');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toCampaignResponse(row: q.CampaignRow, viewer: UserRow): Campaign {
+export function toCampaignResponse(row: CampaignRow, viewer: UserRow): Campaign {
   const privileged = canSeeCampaignPrivateFields(viewer, row);
   return {
     id: row.id,
@@ -134,7 +135,7 @@ export async function createCampaign(db: Db, user: UserRow, body: z.output<typeo
   return toCampaignResponse(row, user);
 }
 
-async function loadVisible(db: Db, user: UserRow, id: string): Promise<q.CampaignRow> {
+async function loadVisible(db: Db, user: UserRow, id: string): Promise<CampaignRow> {
   const row = await q.findCampaign(db, id);
   // a campaign the caller may not see answers like one that does not exist
   if (!row || !canViewCampaign(user, row)) throw notFound('Campaign not found');
@@ -206,3 +207,8 @@ export async function listCampaigns(db: Db, user: UserRow, query: ListCampaignsQ
   const { items, total } = await q.listCampaigns(db, filter, query);
   return { items: items.map((row) => toCampaignResponse(row, user)), total };
 }
+
+// For other modules: a campaign row by id, and who may see or edit it (search and the tracking test
+// tool answer with the same rules as the campaign routes).
+export { findCampaign } from './queries';
+export { canEditCampaign, canViewCampaign } from './policy';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { startIntervalJob } from '../../lib/interval-job';
+import { startIntervalJob } from '../../platform/interval-job';
 import { approveDueCommissions } from './service';
 
 /**

@@ -1,10 +1,9 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { campaigns, commissions, conversions, users } from '../../db/schema';
-import { exactSum, toMinorSum } from '../../lib/minor-sum';
+import { exactSum, toMinorSum } from '../../platform/minor-sum';
 import type { CommissionStatus } from './schema';
-
-export type CommissionRow = typeof commissions.$inferSelect;
+import type { CommissionRow } from '../../db/rows';
 
 export interface CommissionFilter {
   publisherId?: string;

@@ -2,10 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { jsonRows } from '../../db/json-rows';
 import { campaigns, commissions } from '../../db/schema';
-import { audit } from '../admin/audit';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from './queries';
-import type { PricedEvent } from './math';
+import { audit } from '../../platform/audit';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
+import type { PricedEvent } from '../../platform/commission-math';
 import { SpendLedger, needsCampaignLock, type PlannedCommission } from './spend';
 
 export interface CommissionSubject {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { minorSumSchema } from '../../lib/minor-sum';
-import { isoDate } from '../../lib/zod-dates';
-import { offsetParam } from '../../lib/zod-numbers';
+import { minorSumSchema } from '../../platform/minor-sum';
+import { isoDate } from '../../platform/zod-dates';
+import { offsetParam } from '../../platform/zod-numbers';
 
 import { COMMISSION_STATUSES } from '../../../contracts/commissions';
 

@@ -1,13 +1,14 @@
 import { and, eq, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
+import type { CommissionRow } from '../../db/rows';
 import { commissions, conversions } from '../../db/schema';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
-import { audit } from '../admin/audit';
-import type { CurrencyCode } from '../currency/codes';
-import { formatMinor } from '../currency/money';
-import { getSettings } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
+import { audit } from '../../platform/audit';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import { formatMinor } from '../../platform/money';
+import { getSettings } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import * as q from './queries';
 import type { Commission, ListCommissionsQuery, TotalsQuery } from './schema';
 
@@ -312,12 +313,12 @@ const VERB = {
 /** One notification per publisher and decision, however many commissions it covered. */
 async function notifyDecision(
   ctx: AppContext,
-  rows: q.CommissionRow[],
+  rows: CommissionRow[],
   what: keyof typeof VERB,
   reason?: string,
   automatic = false,
 ): Promise<void> {
-  const byPublisher = new Map<string, q.CommissionRow[]>();
+  const byPublisher = new Map<string, CommissionRow[]>();
   for (const row of rows) {
     if (row.isTest) continue;
     // every decision path ends here: dashboards of both sides are out of date
@@ -347,3 +348,15 @@ async function notifyDecision(
       .catch(() => undefined);
   }
 }
+
+// The commissions module's face for tracking, which records a conversion's commission inside the
+// conversion's own transaction (campaign lock, budget and spend ledger, insert).
+export {
+  commissionValues,
+  insertCommissions,
+  lockCampaign,
+  lockCampaigns,
+  pauseForBudget,
+  recordCommission,
+} from './record';
+export { SpendLedger, needsCampaignLock, type PlannedCommission, type SpendSubject } from './spend';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/connection';
-import type { CampaignRow } from '../campaigns/queries';
-import { priceCommission, type PricedEvent } from './math';
+import type { CampaignRow } from '../../db/rows';
+import { priceCommission, type PricedEvent } from '../../platform/commission-math';
 
 export const DAILY_CAP_REASON = 'The campaign’s daily cap was reached';
 export const BUDGET_REASON = 'The campaign’s budget was reached';

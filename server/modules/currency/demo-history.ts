@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection';
-import { SUPPORTED_CURRENCIES, type CurrencyCode } from './codes';
-import { parseRatio, ratioToDecimal } from './money';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../platform/currency-codes';
+import { parseRatio, ratioToDecimal } from '../../platform/money';
 import { insertRateHistory } from './queries';
-import { FALLBACK_RATES_PER_USD } from './rates';
+import { FALLBACK_RATES_PER_USD } from '../../platform/exchange-rates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** the walk stays within ±4% of the built-in rate */

@@ -1,5 +1,5 @@
-import { SUPPORTED_CURRENCIES, type CurrencyCode } from './codes';
-import { divideRatio, parseRatio, ratioToDecimal, type Ratio } from './money';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../platform/currency-codes';
+import { divideRatio, parseRatio, ratioToDecimal, type Ratio } from '../../platform/money';
 
 /** Why a provider's answer cannot be used; the message is what /currency/health shows. */
 export class ProviderError extends Error {}

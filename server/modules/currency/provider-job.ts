@@ -2,12 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { startIntervalJob } from '../../lib/interval-job';
-import { createSafeFetcher, type TextFetcher } from '../../lib/safe-fetch';
-import { getSettings } from '../settings/queries';
+import { startIntervalJob } from '../../platform/interval-job';
+import { createSafeFetcher, type TextFetcher } from '../../platform/safe-fetch';
+import { getSettings } from '../../platform/settings';
 import { ProviderError, parseEcbXml, ratesPerUsd } from './ecb-xml';
 import { claimRateFetch, finishRateFetch, getRateStatus, storeRateHistory } from './queries';
-import { storeCurrentRates } from './rates';
+import { storeCurrentRates } from '../../platform/exchange-rates';
 
 /** eurofxref-daily.xml is about 2 KB; a history file of a few years still fits */
 const MAX_ANSWER_BYTES = 512 * 1024;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { exchangeRateHistory, exchangeRateStatus } from '../../db/schema';
-import { SUPPORTED_CURRENCIES, type CurrencyCode } from './codes';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../platform/currency-codes';
 
 export type RateStatusRow = typeof exchangeRateStatus.$inferSelect;
 export type RateHistoryRow = Pick<typeof exchangeRateHistory.$inferSelect, 'day' | 'currency' | 'perUsd'>;

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireAuth, requireRole } from '../auth/guard';
-import { errorResponse } from '../auth/schema';
+import { requireAuth, requireRole } from '../../platform/auth-guard';
+import { errorResponse } from '../../platform/error-schema';
 import { ratesJobDeps, refreshRates } from './provider-job';
 import {
   batchConversionSchema,

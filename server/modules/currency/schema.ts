@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from '../../lib/zod-dates';
-import { SUPPORTED_CURRENCIES } from './codes';
+import { isoDate } from '../../platform/zod-dates';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 const currencyCode = (field: string) =>
   z.enum(SUPPORTED_CURRENCIES, {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
-import { fieldError } from '../../lib/http-error';
-import { getSettings } from '../settings/queries';
-import { CURRENCY_INFO, type CurrencyCode } from './codes';
+import { fieldError } from '../../platform/http-error';
+import { getSettings } from '../../platform/settings';
+import { CURRENCY_INFO, type CurrencyCode } from '../../platform/currency-codes';
 import {
   AmountError,
   convertMinor,
@@ -12,9 +12,9 @@ import {
   ratioToSignificant,
   roundHalfAwayFromZero,
   type Ratio,
-} from './money';
+} from '../../platform/money';
 import * as q from './queries';
-import { BUILT_IN_SOURCE, loadRates, type RateTable } from './rates';
+import { BUILT_IN_SOURCE, loadRates, type RateTable } from '../../platform/exchange-rates';
 import {
   MAX_HISTORY_DAYS,
   type ConversionInput,

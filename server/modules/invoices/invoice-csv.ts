@@ -1,6 +1,6 @@
-import { toCsv } from '../../lib/csv';
-import type { CurrencyCode } from '../currency/codes';
-import { minorToMajorText } from '../currency/money';
+import { toCsv } from '../../platform/csv';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import { minorToMajorText } from '../../platform/money';
 import { feePercent } from './money';
 import type { Invoice } from './schema';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { startIntervalJob } from '../../lib/interval-job';
+import { startIntervalJob } from '../../platform/interval-job';
 import { claimJobMonth, releaseJobMonth } from './queries';
 import type { Invoice } from './schema';
 import { generateInvoices, previousMonth } from './service';

@@ -1,4 +1,4 @@
-import { roundHalfAwayFromZero } from '../currency/money';
+import { roundHalfAwayFromZero } from '../../platform/money';
 
 /**
  * The platform fee on a subtotal: subtotal × fee_bps / 10000 in integer minor units (BigInt, no floats),

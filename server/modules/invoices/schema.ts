@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetParam } from '../../lib/zod-numbers';
+import { offsetParam } from '../../platform/zod-numbers';
 
 import { INVOICE_STATUSES } from '../../../contracts/invoices';
 

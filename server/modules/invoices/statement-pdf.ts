@@ -1,6 +1,6 @@
-import type { CurrencyCode } from '../currency/codes';
-import { formatMinor } from '../currency/money';
-import { formatDay } from '../../lib/text-dates';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import { formatMinor } from '../../platform/money';
+import { formatDay } from '../../platform/text-dates';
 import {
   block,
   CONTENT_WIDTH,

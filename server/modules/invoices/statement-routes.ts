@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { conflict, notFound } from '../../lib/http-error';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
-import { currentUser, requireAuth } from '../auth/guard';
+import { conflict, notFound } from '../../platform/http-error';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
+import { currentUser, requireAuth } from '../../platform/auth-guard';
 import { statementPdf } from './statement-pdf';
 import { findPayoutForStatement, payoutCommissions } from './statement-queries';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetParam } from '../../lib/zod-numbers';
+import { offsetParam } from '../../platform/zod-numbers';
 import { MEDIA_TYPES } from './sniff';
 
 export const MEDIA_KINDS = ['image', 'pdf', 'video'] as const;

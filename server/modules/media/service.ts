@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
-import { getSettings } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
+import { getSettings } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import * as q from './queries';
 import type { ListMediaQuery, Media, MediaKind, MediaLimits } from './schema';
 import { MEDIA_TYPES, type MediaType } from './sniff';

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { HttpError, unprocessable } from '../../lib/http-error';
+import { HttpError, unprocessable } from '../../platform/http-error';
 import {
   MEDIA_TYPES,
   refusalReason,

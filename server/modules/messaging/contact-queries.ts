@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { applications, campaigns, profiles, users } from '../../db/schema';
-import { containsPattern } from '../../lib/db-errors';
-import type { UserRow } from '../users/queries';
+import { containsPattern } from '../../platform/db-errors';
+import type { UserRow } from '../../platform/current-user';
 import { RELATED_APPLICATION_STATUSES } from './policy';
 import type { Contact } from './schema';
 

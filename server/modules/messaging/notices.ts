@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import type { Sent } from './service';
 import type { MessageStreams } from './stream';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { applications, campaigns, users } from '../../db/schema';
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 
 /**
  * Applications that make an advertiser and a publisher "work together": applied (pending), approved, or

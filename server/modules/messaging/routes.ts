@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
-import { currentUser, requireAuth } from '../auth/guard';
-import type { UserRow } from '../users/queries';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
+import { currentUser, requireAuth } from '../../platform/auth-guard';
+import type { UserRow } from '../../platform/current-user';
 import { notifyMessage } from './notices';
 import {
   contactSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetParam } from '../../lib/zod-numbers';
+import { offsetParam } from '../../platform/zod-numbers';
 
 import { MAX_ATTACHMENTS, MAX_BODY_CHARS, MAX_PARTICIPANTS } from '../../../contracts/messaging';
 import { ROLES } from '../../../contracts/users';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { forbidden, notFound, unprocessable } from '../../lib/http-error';
-import type { UserRow } from '../users/queries';
+import { forbidden, notFound, unprocessable } from '../../platform/http-error';
+import type { UserRow } from '../../platform/current-user';
 import { listContacts } from './contact-queries';
 import { canUseMedia } from '../media/service';
 import { canMessage } from './policy';

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Application } from '../applications/schema';
-import { findCampaign } from '../campaigns/queries';
-import type { NotificationEvent } from './notify';
+import type { DomainEvents } from '../../platform/events';
+import type { NotificationEvent } from '../../platform/notifier';
+
+type ApplicationNews = DomainEvents['application.decided'];
+type Application = ApplicationNews['application'];
 
 /** `submitted`: a publisher applied (maybe auto-approved); `decided`: approve/reject/suspend/withdraw. */
-export type ApplicationChange = 'submitted' | 'decided';
+type ApplicationChange = 'submitted' | 'decided';
 
 const routing = (a: Application) => ({
   link: '/applications',
@@ -78,21 +80,30 @@ function toPublisher(a: Application): NotificationEvent | null {
  * Tells the campaign's advertiser and the publisher what happened to an application (in-app + push).
  * Runs after the change committed; a failure is logged and never fails the request that made it.
  */
-export async function notifyApplication(
-  ctx: AppContext,
+async function notifyApplication(
+  ctx: Pick<AppContext, 'notifier'>,
   change: ApplicationChange,
-  application: Application,
+  { application, advertiserId }: ApplicationNews,
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
     const forAdvertiser = toAdvertiser(change, application);
-    if (forAdvertiser) {
-      const campaign = await findCampaign(ctx.db, application.campaign_id);
-      if (campaign) await ctx.notifier.notify(campaign.advertiserId, forAdvertiser);
-    }
+    if (forAdvertiser) await ctx.notifier.notify(advertiserId, forAdvertiser);
     const forPublisher = toPublisher(application);
     if (forPublisher) await ctx.notifier.notify(application.publisher_id, forPublisher);
   } catch (err) {
     log.error({ err, applicationId: application.id }, 'could not notify about an application');
   }
+}
+
+/** Subscribes the application notices to the applications module's events; returns the unsubscriber. */
+export function subscribeApplicationNotices(
+  ctx: Pick<AppContext, 'events' | 'notifier'>,
+  log: FastifyBaseLogger,
+): () => void {
+  const stops = [
+    ctx.events.on('application.submitted', (news) => notifyApplication(ctx, 'submitted', news, log)),
+    ctx.events.on('application.decided', (news) => notifyApplication(ctx, 'decided', news, log)),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { notifications, users } from '../../db/schema';
-import type { NotificationCategory, NotificationPriority, NotificationRow } from './notify';
+import type { NotificationCategory, NotificationPriority, NotificationRow } from '../../platform/notifier';
 
 export interface NotificationFilter {
   category?: NotificationCategory;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetParam } from '../../lib/zod-numbers';
+import { offsetParam } from '../../platform/zod-numbers';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from '../../../contracts/notifications';
 
 export const notificationSchema = z.object({

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { notFound } from '../../lib/http-error';
-import { missingFields } from '../users/profile-rules';
-import { findUserById } from '../users/queries';
-import { profileFromRow } from '../users/service';
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES, type NotificationRow } from './notify';
+import { notFound } from '../../platform/http-error';
+import { missingFields, profileFromRow } from '../users/service';
+import { findUserById } from '../../platform/current-user';
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_PRIORITIES,
+  type NotificationRow,
+} from '../../platform/notifier';
 import * as q from './queries';
 import type { EnhancedStats, Notification, ProfileCompletionField, listNotificationsQuery } from './schema';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
-import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
-import { audit } from '../admin/audit';
-import type { UserRow } from '../users/queries';
+import { HttpError, conflict, forbidden, notFound } from '../../platform/http-error';
+import { audit } from '../../platform/audit';
+import type { UserRow } from '../../platform/current-user';
 import { notifyPublisher, statsChanged, type PayoutDecision } from './notices';
 import * as q from './queries';
 import type { BulkResult, Payout, PayoutStatus } from './schema';

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection';
-import { toCsv } from '../../lib/csv';
-import { isSupportedCurrency } from '../currency/codes';
-import { minorToMajorText } from '../currency/money';
-import type { UserRow } from '../users/queries';
+import { toCsv } from '../../platform/csv';
+import { isSupportedCurrency } from '../../platform/currency-codes';
+import { minorToMajorText } from '../../platform/money';
+import type { UserRow } from '../../platform/current-user';
 import type { ListPayoutsQuery } from './schema';
 import { listPayouts } from './service';
 
@@ -30,7 +30,7 @@ const HEADER = [
 
 /**
  * The queue with the list's filters as CSV (newest first): money in major units like the reports export,
- * text cells formula-safe (server/lib/csv.ts), so the finance team can open it in a spreadsheet.
+ * text cells formula-safe (server/platform/csv.ts), so the finance team can open it in a spreadsheet.
  */
 export async function exportPayoutsCsv(
   db: Db,

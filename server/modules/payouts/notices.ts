@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import type { CurrencyCode } from '../currency/codes';
-import { formatMinor } from '../currency/money';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import { formatMinor } from '../../platform/money';
 import type { PayoutView } from './queries';
 import { activeAdminIds } from './queries';
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { campaigns, commissions, payouts, users } from '../../db/schema';
-import { exactSum, toMinorSum } from '../../lib/minor-sum';
+import { exactSum, toMinorSum } from '../../platform/minor-sum';
 import { OPEN_STATUSES, type PayoutStatus } from './schema';
 
 export type PayoutRow = typeof payouts.$inferSelect;

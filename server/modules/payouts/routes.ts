@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
-import { currentUser, requireAuth, requireRole } from '../auth/guard';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
+import { currentUser, requireAuth, requireRole } from '../../platform/auth-guard';
 import { decideMany, decidePayout } from './decisions';
 import { exportPayoutsCsv } from './export';
 import {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { minorSumSchema } from '../../lib/minor-sum';
-import { isoDate } from '../../lib/zod-dates';
-import { offsetParam } from '../../lib/zod-numbers';
+import { minorSumSchema } from '../../platform/minor-sum';
+import { isoDate } from '../../platform/zod-dates';
+import { offsetParam } from '../../platform/zod-numbers';
 import { PAYOUT_STATUSES, type PayoutStatus } from '../../../contracts/payouts';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export type { PayoutStatus };
 /** requested and processing payouts hold their commissions; at most one per publisher and currency */

@@ -1,15 +1,15 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { isSafeMinor, toMinorSum } from '../../lib/minor-sum';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
-import { audit } from '../admin/audit';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { isSafeMinor, toMinorSum } from '../../platform/minor-sum';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
+import { audit } from '../../platform/audit';
 import { balance } from '../commissions/service';
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { convertMinor, formatMinor } from '../currency/money';
-import { loadRates, type RateTable } from '../currency/rates';
-import { getSettings, type SettingsRow } from '../settings/queries';
-import type { UserRow, UserWithProfile } from '../users/queries';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { convertMinor, formatMinor } from '../../platform/money';
+import { loadRates, type RateTable } from '../../platform/exchange-rates';
+import { getSettings, type SettingsRow } from '../../platform/settings';
+import type { UserRow, UserWithProfile } from '../../platform/current-user';
 import { notifyAdminsOfRequest, statsChanged } from './notices';
 import * as q from './queries';
 import {

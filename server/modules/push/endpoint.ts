@@ -1,7 +1,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { unprocessable } from '../../lib/http-error';
-import { isPublicAddress } from '../../lib/safe-fetch';
+import { unprocessable } from '../../platform/http-error';
+import { isPublicAddress } from '../../platform/safe-fetch';
 
 /** The addresses a hostname resolves to (none, or a rejection, when it does not resolve). */
 export type ResolveHost = (hostname: string) => Promise<string[]>;

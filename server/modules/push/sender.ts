@@ -2,7 +2,7 @@ import type dns from 'node:dns';
 import https from 'node:https';
 import net from 'node:net';
 import webpush from 'web-push';
-import { BlockedAddressError, isPublicAddress, publicOnlyLookup } from '../../lib/safe-fetch';
+import { BlockedAddressError, isPublicAddress, publicOnlyLookup } from '../../platform/safe-fetch';
 
 /**
  * Sends one encrypted message to one push service: `webpush.sendNotification`'s shape, so tests can

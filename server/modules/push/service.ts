@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RequestOptions } from 'web-push';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
-import type { NotificationRow } from '../notifications/notify';
+import type { NotificationRow } from '../../platform/notifier';
 import { checkPushEndpoint, lookupHost, type EndpointRules, type ResolveHost } from './endpoint';
 import * as q from './queries';
 import type { Subscription, SubscribeBody } from './schema';

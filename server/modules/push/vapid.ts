@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
-import { getOrCreateSecret } from '../../lib/secrets';
+import { getOrCreateSecret } from '../../platform/secrets';
 
 /** The application server's VAPID key pair (RFC 8292), URL-safe base64 as browsers and web-push use them. */
 export interface VapidKeys {

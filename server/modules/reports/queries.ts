@@ -2,10 +2,8 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { campaigns, clicks, commissions, conversions } from '../../db/schema';
-import { exactSum } from '../../lib/minor-sum';
-import type { StatsScope } from '../analytics/policy';
-import type { CurrencySums } from '../analytics/queries';
-import type { DayRange } from '../analytics/range';
+import { exactSum } from '../../platform/minor-sum';
+import type { StatsScope, CurrencySums, DayRange } from '../analytics/service';
 
 export type RawSubKey = 'sub2' | 'sub3' | 'sub4' | 'sub5';
 

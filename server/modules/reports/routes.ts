@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../auth/guard';
-import { errorResponse } from '../auth/schema';
+import { currentUser, requireAuth } from '../../platform/auth-guard';
+import { errorResponse } from '../../platform/error-schema';
 import { reportQuery, reportSchema } from './schema';
 import { buildReport, csvFilename, reportCsvLines } from './service';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { minorSumSchema } from '../../lib/minor-sum';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { minorSumSchema } from '../../platform/minor-sum';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { rangeFields } from '../analytics/schema';
 
 export const REPORT_GROUPS = [

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { csvLine } from '../../lib/csv';
-import { toMinorSum, type MinorSum } from '../../lib/minor-sum';
+import { csvLine } from '../../platform/csv';
+import { toMinorSum, type MinorSum } from '../../platform/minor-sum';
 import {
   addFigures,
   byCommissionDesc,
@@ -11,15 +11,19 @@ import {
   ratesNote,
   zeroFigures,
   type Figures,
-} from '../analytics/figures';
-import { statsScopeFor, type StatsScope } from '../analytics/policy';
-import { labelsFor, sumRollups, type CurrencySums } from '../analytics/queries';
-import { resolveRange, type DayRange } from '../analytics/range';
-import { displayCurrency } from '../analytics/service';
-import { CURRENCY_DECIMALS, type CurrencyCode } from '../currency/codes';
-import { loadRates } from '../currency/rates';
-import { getSettings } from '../settings/queries';
-import type { UserRow } from '../users/queries';
+  statsScopeFor,
+  type StatsScope,
+  labelsFor,
+  sumRollups,
+  type CurrencySums,
+  resolveRange,
+  type DayRange,
+  displayCurrency,
+} from '../analytics/service';
+import { CURRENCY_DECIMALS, type CurrencyCode } from '../../platform/currency-codes';
+import { loadRates } from '../../platform/exchange-rates';
+import { getSettings } from '../../platform/settings';
+import type { UserRow } from '../../platform/current-user';
 import { sumBySubId } from './queries';
 import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
 

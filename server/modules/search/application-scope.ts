@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { applications, campaigns, users, websites } from '../../db/schema';
-import { canViewApplication } from '../applications/policy';
-import type { UserRow } from '../users/queries';
+import { canViewApplication } from '../applications/service';
+import type { UserRow } from '../../platform/current-user';
 import { matches, rank } from './match';
 import { answer, joinParts, label, type ScopeSearch, asScore, BEST_FIRST } from './types';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { campaignWords, campaigns } from '../../db/schema';
-import { canViewCampaign } from '../campaigns/policy';
-import type { UserRow } from '../users/queries';
+import { canViewCampaign } from '../campaigns/service';
+import type { UserRow } from '../../platform/current-user';
 import { campaignVector, escapeRegex, type SearchTerm } from './match';
 import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';
 import { correctWords, fullTextQuery, type CorrectedWord } from './word-corrections';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { profiles, users } from '../../db/schema';
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import { matches, rank, type SearchTerm } from './match';
 import type { SearchResult } from './schema';
 import {

@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { containsPattern } from '../../lib/db-errors';
+import { containsPattern } from '../../platform/db-errors';
 
 /**
  * How close a misspelling may be: pg_trgm's word similarity between the query and the best-matching

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetParam } from '../../lib/zod-numbers';
+import { offsetParam } from '../../platform/zod-numbers';
 
 /** The scopes of search, as in the URL (`/api/search/{scope}`) and the keys of a global answer. */
 export const SEARCH_SCOPES = [

@@ -1,6 +1,6 @@
 import { entityKind, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import { searchTerm, WORD_SIMILARITY_THRESHOLD } from './match';
 import {
   MIN_QUERY_LENGTH,

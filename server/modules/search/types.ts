@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import type { SearchTerm } from './match';
 import type { SearchResult } from './schema';
 

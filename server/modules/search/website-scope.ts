@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { websites } from '../../db/schema';
-import { canViewWebsite } from '../websites/policy';
+import { canViewWebsite } from '../websites/service';
 import { matches, rank } from './match';
 import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { errorResponse } from '../auth/schema';
-import { requireAuth } from '../auth/guard';
+import { errorResponse } from '../../platform/error-schema';
+import { requireAuth } from '../../platform/auth-guard';
 import { publicSettingsSchema } from './schema';
 import { getPublicSettings } from './service';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export const MIN_UPLOAD_BYTES = 1024;
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;

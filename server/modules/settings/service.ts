@@ -1,7 +1,22 @@
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { audit } from '../admin/audit';
-import { getSettings, toSettingsResponse, updateSettings, type SettingsPatch } from './queries';
+import { audit } from '../../platform/audit';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import { getSettings, updateSettings, type SettingsPatch, type SettingsRow } from '../../platform/settings';
 import type { AdminSettings, PublicSettings, UpdateSettingsBody } from './schema';
+
+function toSettingsResponse(row: SettingsRow): AdminSettings {
+  return {
+    default_currency: row.defaultCurrency as CurrencyCode,
+    platform_fee_bps: row.platformFeeBps,
+    min_payout_minor: row.minPayoutMinor,
+    hold_days: row.holdDays,
+    registration_requires_approval: row.registrationRequiresApproval,
+    max_upload_bytes: row.maxUploadBytes,
+    rates_provider_url: row.ratesProviderUrl,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
 
 type EditableField = Exclude<keyof AdminSettings, 'updated_at'>;
 
@@ -30,14 +45,17 @@ function diff(before: AdminSettings, after: AdminSettings) {
   };
 }
 
-/** Applies a validated partial update in one transaction and audit-logs the fields that changed. */
+/**
+ * Applies a validated partial update in one transaction and audit-logs the fields that changed; once
+ * committed, `settings.changed` tells every dashboard cache its figures may be stale.
+ */
 export async function updateAdminSettings(
-  db: Db,
+  { db, events }: Pick<AppContext, 'db' | 'events'>,
   actorId: string,
   body: UpdateSettingsBody,
 ): Promise<AdminSettings> {
   const patch = toPatch(body);
-  return db.transaction(async (tx) => {
+  const settings = await db.transaction(async (tx) => {
     const before = toSettingsResponse(await getSettings(tx));
     if (Object.keys(patch).length === 0) return before;
     const after = toSettingsResponse(await updateSettings(tx, patch));
@@ -54,9 +72,16 @@ export async function updateAdminSettings(
     }
     return after;
   });
+  events.emit('settings.changed', {});
+  return settings;
 }
 
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {
   const settings = toSettingsResponse(await getSettings(db));
   return { default_currency: settings.default_currency };
+}
+
+/** The settings as an admin sees them. */
+export async function getAdminSettings(db: Db): Promise<AdminSettings> {
+  return toSettingsResponse(await getSettings(db));
 }

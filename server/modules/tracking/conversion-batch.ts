@@ -1,17 +1,18 @@
 import type { Db } from '../../db/connection';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, notFound } from '../../platform/http-error';
 import { DEFAULT_MAX_CONVERSION_AMOUNT_MINOR } from '../../config';
-import type { RateTable } from '../currency/rates';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
-import { commissionValues, insertCommissions, lockCampaigns, pauseForBudget } from '../commissions/record';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
 import {
+  commissionValues,
+  insertCommissions,
+  lockCampaigns,
+  pauseForBudget,
   SpendLedger,
   needsCampaignLock,
   type PlannedCommission,
   type SpendSubject,
-} from '../commissions/spend';
-import { insertNotifications } from '../notifications/notify';
+} from '../commissions/service';
+import { insertNotifications } from '../../platform/notifier';
 import { conversionNotice } from './conversion-notice';
 import * as cq from './conversion-queries';
 import {
@@ -20,7 +21,7 @@ import {
   describeConversion,
   type CheckedConversion,
 } from './conversion-rules';
-import type { ConversionInput, ConversionOutcome } from './conversions';
+import type { ConversionOutcome, ConversionRequest } from './conversions';
 
 /** most conversions one transaction writes (bounds a statement's size and a batch's wait) */
 const MAX_BATCH = 200;
@@ -28,13 +29,6 @@ const MAX_BATCH = 200;
 const MAX_LINGER_MS = 10;
 /** tries of a batch that lost a race it can win next time (a deadlock, an order stored meanwhile) */
 const MAX_ATTEMPTS = 3;
-
-export interface ConversionRequest {
-  input: ConversionInput;
-  /** when the request arrived: the conversion's time, and what its checks are made against */
-  now: Date;
-  rates: () => Promise<RateTable>;
-}
 
 interface Queued extends ConversionRequest {
   /** the writer's MAX_CONVERSION_AMOUNT_MINOR */

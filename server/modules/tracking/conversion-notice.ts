@@ -1,8 +1,7 @@
-import { formatMinor } from '../currency/money';
-import type { CurrencyCode } from '../currency/codes';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
-import type { NotificationFor } from '../notifications/notify';
+import { formatMinor } from '../../platform/money';
+import type { CurrencyCode } from '../../platform/currency-codes';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
+import type { NotificationFor } from '../../platform/notifier';
 
 /**
  * What the publisher is told about a new conversion's commission: pending with its amount, or not paid with

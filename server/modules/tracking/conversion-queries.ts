@@ -2,8 +2,7 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { jsonRows } from '../../db/json-rows';
 import { campaigns, clicks, commissions, conversions, trackingLinks, users } from '../../db/schema';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
 import type { ClickRow, ConversionRow } from './queries';
 
 // Set-based reads and writes for a batch of conversions (conversion-batch.ts): one statement per step for

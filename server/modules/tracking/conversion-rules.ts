@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { conflict, fieldError, forbidden, unprocessable } from '../../lib/http-error';
-import { isSupportedCurrency, type CurrencyCode } from '../currency/codes';
-import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../currency/money';
-import type { RateTable } from '../currency/rates';
-import { PAID_EVENT } from '../commissions/math';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
+import { conflict, fieldError, forbidden, unprocessable } from '../../platform/http-error';
+import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
+import { AmountError, convertMinor, describeRate, formatMinor, parseMajorAmount } from '../../platform/money';
+import type { RateTable } from '../../platform/exchange-rates';
+import { PAID_EVENT } from '../../platform/commission-math';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
 import type { FoundClick } from './conversion-queries';
 import type { ConversionInput, ConversionResult } from './conversions';
 import type { ConversionRow } from './queries';

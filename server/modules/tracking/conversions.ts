@@ -1,9 +1,7 @@
-import type { RateTable } from '../currency/rates';
-import type { CampaignRow } from '../campaigns/queries';
-import type { CommissionRow } from '../commissions/queries';
-import type { NotificationRow } from '../notifications/notify';
+import type { RateTable } from '../../platform/exchange-rates';
+import type { CampaignRow, CommissionRow } from '../../db/rows';
+import type { NotificationRow } from '../../platform/notifier';
 import type { ClickBuffer } from './click-buffer';
-import type { ConversionWriter } from './conversion-batch';
 
 export interface ConversionInput {
   clickId: string;
@@ -45,11 +43,23 @@ export interface ConversionOutcome {
   };
 }
 
+export interface ConversionRequest {
+  input: ConversionInput;
+  /** when the request arrived: the conversion's time, and what its checks are made against */
+  now: Date;
+  rates: () => Promise<RateTable>;
+}
+
+/** Writes submitted conversions (the group-commit ConversionWriter of conversion-batch.ts). */
+export interface ConversionSink {
+  submit(request: ConversionRequest): Promise<ConversionOutcome>;
+}
+
 export interface ConversionDeps {
   clicks: ClickBuffer;
   rates: () => Promise<RateTable>;
   /** the process's group-commit writer for this database (Tracking.conversions) */
-  writer: ConversionWriter;
+  writer: ConversionSink;
   now?: () => Date;
 }
 

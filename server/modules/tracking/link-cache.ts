@@ -1,4 +1,4 @@
-import type { CommissionModel } from '../commissions/math';
+import type { CommissionModel } from '../../platform/commission-math';
 
 import { LRUCache } from 'lru-cache';
 

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/http-error';
-import { resourceErrors } from '../../lib/route-schemas';
-import { currentUser, requireAuth } from '../auth/guard';
-import { errorResponse } from '../auth/schema';
+import { HttpError } from '../../platform/http-error';
+import { resourceErrors } from '../../platform/route-schemas';
+import { currentUser, requireAuth } from '../../platform/auth-guard';
+import { errorResponse } from '../../platform/error-schema';
 import { recordConversion, type ConversionInput, type ConversionOutcome } from './conversions';
 import * as q from './queries';
 import {

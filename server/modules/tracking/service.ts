@@ -1,11 +1,11 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { getOrCreateSecret } from '../../lib/secrets';
-import { loadRates, type RateTable } from '../currency/rates';
-import type { CampaignRow } from '../campaigns/queries';
-import { lockCampaign, recordCommission } from '../commissions/record';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { getOrCreateSecret } from '../../platform/secrets';
+import { loadRates, type RateTable } from '../../platform/exchange-rates';
+import type { CampaignRow } from '../../db/rows';
+import { lockCampaign, recordCommission } from '../commissions/service';
 import { UserAgents } from './bots';
 import { newClickId } from './click-id';
 import { ClickBuffer, NO_SUB_IDS, UniqueClickWindow, type ClickRecord } from './click-buffer';

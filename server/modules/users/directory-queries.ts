@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { containsPattern } from '../../lib/db-errors';
+import { containsPattern } from '../../platform/db-errors';
 import { campaigns, profiles, users, websites } from '../../db/schema';
 
 const verifiedCount = sql<number>`count(${websites.id}) filter (where ${websites.verificationStatus} = 'verified')::int`;

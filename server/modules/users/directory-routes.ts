@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { idParams, resourceErrors } from '../../lib/route-schemas';
-import { notFound } from '../../lib/http-error';
-import { offsetParam } from '../../lib/zod-numbers';
-import { currentUser, requireRole } from '../auth/guard';
+import { idParams, resourceErrors } from '../../platform/route-schemas';
+import { notFound } from '../../platform/http-error';
+import { offsetParam } from '../../platform/zod-numbers';
+import { currentUser, requireRole } from '../../platform/auth-guard';
 import { findAdvertiser, findPublisher, listPublishers } from './directory-queries';
 
 export const publisherSummarySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS, ROLES, USER_STATUSES } from '../../../contracts/users';
-import { SUPPORTED_CURRENCIES } from '../currency/codes';
+import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export const PROFILE_STEPS = ['registration', 'profile', 'payment', 'complete'] as const;
 

@@ -1,13 +1,8 @@
 import type { Db } from '../../db/connection';
-import type { CurrencyCode } from '../currency/codes';
+import type { CurrencyCode } from '../../platform/currency-codes';
 import { completionState } from './profile-rules';
-import {
-  updateUser,
-  upsertProfile,
-  type ProfilePatch,
-  type ProfileRow,
-  type UserWithProfile,
-} from './queries';
+import { updateUser, upsertProfile, type ProfilePatch } from './queries';
+import { type ProfileRow, type UserWithProfile } from '../../platform/current-user';
 import type { Profile, ProfileFields, User } from './schema';
 
 export function profileFromRow(row: ProfileRow | null): Profile {
@@ -71,3 +66,7 @@ export async function saveProfile(
   });
   return { user, profile };
 }
+
+// For auth and admin, which create users, change them and revoke their tokens.
+export { bumpTokenVersion, insertUser, updateUser } from './queries';
+export { allowedProfileFields, completionState, missingFields, missingForStep } from './profile-rules';

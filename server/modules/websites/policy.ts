@@ -1,4 +1,4 @@
-import type { UserRow } from '../users/queries';
+import type { UserRow } from '../../platform/current-user';
 import type { WebsiteRow } from './queries';
 
 export function canViewWebsite(user: UserRow, site: WebsiteRow): boolean {

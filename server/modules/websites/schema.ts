@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INT32, offsetParam } from '../../lib/zod-numbers';
+import { MAX_INT32, offsetParam } from '../../platform/zod-numbers';
 import { CATEGORIES } from '../../../contracts/categories';
 import { VERIFICATION_METHODS, VERIFICATION_STATUSES, WEBSITE_LIMITS } from '../../../contracts/websites';
 

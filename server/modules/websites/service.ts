@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { audit } from '../admin/audit';
-import type { UserRow } from '../users/queries';
+import { conflict, forbidden, notFound } from '../../platform/http-error';
+import { audit } from '../../platform/audit';
+import type { UserRow } from '../../platform/current-user';
 import { canEditWebsite, canViewWebsite } from './policy';
 import * as q from './queries';
 import type {
@@ -173,3 +173,7 @@ export async function markWebsiteVerified(
     return { website: toWebsiteResponse(row), changed: true };
   });
 }
+
+// For other modules: a website row by id, and who may see it (search answers with the same rule).
+export { findWebsite } from './queries';
+export { canViewWebsite } from './policy';

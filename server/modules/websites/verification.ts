@@ -4,7 +4,7 @@ import {
   TooManyRedirectsError,
   UnsupportedProtocolError,
   type TextFetcher,
-} from '../../lib/safe-fetch';
+} from '../../platform/safe-fetch';
 import { dnsRecordValue, META_NAME, VERIFY_FILE_PATH } from '../../../contracts/websites';
 import type { VerificationMethod } from './schema';
 

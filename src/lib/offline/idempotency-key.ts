@@ -1,4 +1,4 @@
-/** The header the server uses to apply a replayed write once (server/lib/idempotency.ts). */
+/** The header the server uses to apply a replayed write once (server/platform/idempotency.ts). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { clicks, websites } from '../../../server/db/schema';
-import type { ConversionRequest } from '../../../server/modules/tracking/conversion-batch';
-import { loadRates } from '../../../server/modules/currency/rates';
+import type { ConversionRequest } from '../../../server/modules/tracking/conversions';
+import { loadRates } from '../../../server/platform/exchange-rates';
 import { call, createTestApp, createUser, login, type TestApp } from './test-app';
 
 export interface Party {

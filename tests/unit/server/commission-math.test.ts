@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { priceCommission, type PricingTerms } from '../../../server/modules/commissions/math';
+import { priceCommission, type PricingTerms } from '../../../server/platform/commission-math';
 import {
   convertMinor,
   formatMinor,
   parseMajorAmount,
   parseRatio,
   roundHalfAwayFromZero,
-} from '../../../server/modules/currency/money';
-import { FALLBACK_RATES_PER_USD } from '../../../server/modules/currency/rates';
-import type { CurrencyCode } from '../../../server/modules/currency/codes';
+} from '../../../server/platform/money';
+import { FALLBACK_RATES_PER_USD } from '../../../server/platform/exchange-rates';
+import type { CurrencyCode } from '../../../server/platform/currency-codes';
 
 const base: PricingTerms = {
   commissionModel: 'cpa',

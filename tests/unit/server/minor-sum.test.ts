@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactSum, minorSumSchema, toMinorSum } from '../../../server/lib/minor-sum';
+import { exactSum, minorSumSchema, toMinorSum } from '../../../server/platform/minor-sum';
 import { safePayoutShare } from '../../../server/modules/payouts/service';
 import { formatMoney } from '../../../src/lib/format';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../../server/lib/safe-fetch';
+import { isPublicAddress } from '../../../server/platform/safe-fetch';
 
 describe('isPublicAddress', () => {
   it.each([

@@ -1,9 +1,17 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AppContext } from '../../context';
-import { forbidden, unauthorized } from '../../lib/http-error';
-import { findUserById, type UserWithProfile } from '../users/queries';
-import type { Role } from '../users/schema';
-import { isTokenRevoked } from './sessions';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connection';
+import { revokedTokens } from '../db/schema';
+import { findUserById, type Role, type UserWithProfile } from './current-user';
+import { forbidden, unauthorized } from './http-error';
+
+/** What the guard needs of the app context: the database and a way to verify a bearer token. */
+export interface GuardContext {
+  db: Db;
+  tokens: {
+    verify(token: string): Promise<{ sub: string; tv: number; jti: string; exp: number } | null>;
+  };
+}
 
 /** The bearer token a request was authenticated with: signing out revokes it by id. */
 export interface RequestSession {
@@ -19,6 +27,16 @@ declare module 'fastify' {
   }
 }
 
+/** Signed-out tokens (`POST /api/auth/logout`) are listed until they would have expired anyway. */
+async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
+  const [row] = await db
+    .select({ jti: revokedTokens.jti })
+    .from(revokedTokens)
+    .where(eq(revokedTokens.jti, jti))
+    .limit(1);
+  return row !== undefined;
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -31,7 +49,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * suspension or password change (token_version bump) or a sign-out (revoked token id) takes effect at once.
  */
 export async function authenticate(
-  ctx: AppContext,
+  ctx: GuardContext,
   request: FastifyRequest,
 ): Promise<{ found: UserWithProfile; session: RequestSession }> {
   const token = bearerToken(request);
@@ -54,7 +72,7 @@ export async function authenticate(
  * Guards run in `onRequest`, before the body is parsed or validated: an anonymous caller learns nothing
  * of a route's field rules, and never gets a 400/422 where a 401 is due.
  */
-export function requireAuth(ctx: AppContext): onRequestAsyncHookHandler {
+export function requireAuth(ctx: GuardContext): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const { found, session } = await authenticate(ctx, request);
     request.auth = found;
@@ -62,7 +80,7 @@ export function requireAuth(ctx: AppContext): onRequestAsyncHookHandler {
   };
 }
 
-export function requireRole(ctx: AppContext, ...roles: Role[]): onRequestAsyncHookHandler {
+export function requireRole(ctx: GuardContext, ...roles: Role[]): onRequestAsyncHookHandler {
   const authed = requireAuth(ctx);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await authed.call(request.server, request, reply);

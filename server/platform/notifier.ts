@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/connection';
-import { jsonRows } from '../../db/json-rows';
-import { notifications } from '../../db/schema';
+import type { Db } from '../db/connection';
+import { jsonRows } from '../db/json-rows';
+import { notifications } from '../db/schema';
 
-import type { NotificationCategory, NotificationPriority } from '../../../contracts/notifications';
+import type { NotificationCategory, NotificationPriority } from '../../contracts/notifications';
 
 export {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_PRIORITIES,
   type NotificationCategory,
   type NotificationPriority,
-} from '../../../contracts/notifications';
+} from '../../contracts/notifications';
 
 /** What a domain event tells a user; `link` is the in-app path a click opens. */
 export interface NotificationEvent {

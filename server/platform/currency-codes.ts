@@ -1,5 +1,5 @@
 // Supported currencies and their minor-unit exponent (spec §9; JPY has no minor unit).
-import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../../contracts/currencies';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../contracts/currencies';
 
 // The list is a wire contract (the client's pickers and forms use it too); the money kernel adds the rest.
 export { SUPPORTED_CURRENCIES, type CurrencyCode };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponse } from '../modules/auth/schema';
+import { errorResponse } from './error-schema';
 
 /** `:id` path parameter of every resource route. */
 export const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });

@@ -1,4 +1,4 @@
-import { roundHalfAwayFromZero } from '../currency/money';
+import { roundHalfAwayFromZero } from './money';
 
 export type CommissionModel = 'cpa' | 'revshare' | 'cpc' | 'cpl';
 export type PricedEvent = 'sale' | 'lead' | 'click';

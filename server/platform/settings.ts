@@ -1,8 +1,7 @@
+// The settings reader every module uses (fee, minimum payout, default currency); the settings module edits them.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { adminSettings } from '../../db/schema';
-import type { CurrencyCode } from '../currency/codes';
-import type { AdminSettings } from './schema';
+import type { Db } from '../db/connection';
+import { adminSettings } from '../db/schema';
 
 export type SettingsRow = typeof adminSettings.$inferSelect;
 
@@ -14,19 +13,6 @@ export async function getSettings(db: Db): Promise<SettingsRow> {
   const [created] = await db.select().from(adminSettings).where(eq(adminSettings.id, 1));
   if (!created) throw new Error('admin settings row missing');
   return created;
-}
-
-export function toSettingsResponse(row: SettingsRow): AdminSettings {
-  return {
-    default_currency: row.defaultCurrency as CurrencyCode,
-    platform_fee_bps: row.platformFeeBps,
-    min_payout_minor: row.minPayoutMinor,
-    hold_days: row.holdDays,
-    registration_requires_approval: row.registrationRequiresApproval,
-    max_upload_bytes: row.maxUploadBytes,
-    rates_provider_url: row.ratesProviderUrl,
-    updated_at: row.updatedAt.toISOString(),
-  };
 }
 
 export type SettingsPatch = Partial<Omit<typeof adminSettings.$inferInsert, 'id' | 'updatedAt'>>;

@@ -1,4 +1,4 @@
-import { CURRENCY_DECIMALS, type CurrencyCode } from './codes';
+import { CURRENCY_DECIMALS, type CurrencyCode } from './currency-codes';
 
 /** A non-negative rational number p/q held exactly (rates, shares). */
 export interface Ratio {

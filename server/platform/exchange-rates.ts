@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { exchangeRates } from '../../db/schema';
-import { SUPPORTED_CURRENCIES, isSupportedCurrency, type CurrencyCode } from './codes';
+import type { Db } from '../db/connection';
+import { exchangeRates } from '../db/schema';
+import { SUPPORTED_CURRENCIES, isSupportedCurrency, type CurrencyCode } from './currency-codes';
 import { parseRatio, type Ratio } from './money';
 
 /** Spec §9 fallback rates against USD, used until (and whenever) a provider cannot be reached. */

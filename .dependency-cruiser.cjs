@@ -1,0 +1,71 @@
+/* global module */
+/**
+ * Import boundaries (issue 42), checked by `npm run lint:deps` in CI:
+ * - no import cycle anywhere;
+ * - server/platform and server/db import no server module;
+ * - a server module reaches another module only through its service.ts (its public face);
+ * - a client feature (src/features/X) never imports another feature; src/app composes them;
+ * - production code imports no test code.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle hides which layer owns what; break it with an event or a platform piece.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'platform-imports-no-module',
+      severity: 'error',
+      comment: 'server/platform and server/db sit under the modules: they must not import one.',
+      from: { path: '^server/(platform|db)/' },
+      to: { path: '^server/modules/' },
+    },
+    {
+      name: 'module-through-service-only',
+      severity: 'error',
+      comment:
+        "A module uses another module only through its service.ts (or a domain event), never its queries, routes, schema or other internals.",
+      from: { path: '^server/modules/([^/]+)/' },
+      to: {
+        path: '^server/modules/([^/]+)/',
+        pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/service\\.ts$'],
+      },
+    },
+    {
+      name: 'feature-imports-no-feature',
+      severity: 'error',
+      comment: 'Client features do not import each other; src/app composes them, shared code lives in src/lib or src/components.',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/([^/]+)/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'no-test-code-in-prod',
+      severity: 'error',
+      comment: 'Production code must not import tests or test helpers.',
+      from: { path: '^(server|src|sw|scripts)/' },
+      to: { path: ['^tests/', '\\.test\\.tsx?$', '(^|/)test-utils?/'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing.',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^server/db/migrations/', '^dist', '^node_modules/'] },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

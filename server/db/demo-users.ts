@@ -1,0 +1,15 @@
+import type { applications } from './schema';
+import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
+
+/** A demo account the seed created: what the demo data generators need of it. */
+export interface DemoUser {
+  id: string;
+  name: string;
+}
+
+export interface DemoUsers {
+  advertisers: Record<AdvertiserKey, DemoUser>;
+  publishers: Record<PublisherKey, DemoUser>;
+}
+
+export type ApplicationRow = typeof applications.$inferInsert & { id: string; createdAt: Date };
