@@ -1,26 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, ROOT, TSX } from './support/processes';
 import { openDatabase, type Database } from '../../server/db/connection';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const ADMIN_URL = process.env.DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm run backup|restore -- file` with this environment; resolves with its exit code and output. */
 function runScript(script: 'backup' | 'restore', file: string, env: NodeJS.ProcessEnv) {

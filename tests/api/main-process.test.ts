@@ -1,22 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, ROOT, TSX } from './support/processes';
 
 /** A fresh machine's `npm start`: no NODE_ENV, SEED or DATABASE_URL unless a test gives them. */
 function spawnServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) {
