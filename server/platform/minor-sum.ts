@@ -15,7 +15,7 @@ export const minorSumSchema = z
 
 /** The wire form of an exact sum: a number when safe, else its decimal digits. */
 export function toMinorSum(value: bigint): MinorSum {
-  return value > SAFE || value < -SAFE ? value.toString() : Number(value);
+  return isSafeMinor(value) ? Number(value) : value.toString();
 }
 
 /** A SQL sum read as text (sum over bigint is numeric: cast it to text, never to a float). */
@@ -23,4 +23,7 @@ export function exactSum(text: string | null | undefined): bigint {
   return text === null || text === undefined || text === '' ? 0n : BigInt(text);
 }
 
-export const isSafeMinor = (value: bigint) => value <= SAFE && value >= -SAFE;
+/** Whether a sum fits a JavaScript number exactly. */
+export function isSafeMinor(value: bigint): boolean {
+  return value <= SAFE && value >= -SAFE;
+}
