@@ -4,7 +4,34 @@ import type { Pool, PoolClient } from 'pg';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyMigrations, MIGRATION_LOCK_KEY } from './migrate';
-import * as schema from './schema';
+import * as billingTables from './schema/billing';
+import * as commissionsTables from './schema/commissions';
+import * as currencyTables from './schema/currency';
+import * as marketplaceTables from './schema/marketplace';
+import * as mediaTables from './schema/media';
+import * as messagingTables from './schema/messaging';
+import * as notificationsTables from './schema/notifications';
+import * as platformTables from './schema/platform';
+import * as searchTables from './schema/search';
+import * as statsTables from './schema/stats';
+import * as trackingTables from './schema/tracking';
+import * as usersTables from './schema/users';
+
+/** Every table, by its export name: drizzle's relational queries (`db.query.campaigns`) read this map. */
+const schema = {
+  ...billingTables,
+  ...commissionsTables,
+  ...currencyTables,
+  ...marketplaceTables,
+  ...mediaTables,
+  ...messagingTables,
+  ...notificationsTables,
+  ...platformTables,
+  ...searchTables,
+  ...statsTables,
+  ...trackingTables,
+  ...usersTables,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -9,16 +9,10 @@ import type { ApplicationRow, DemoUsers } from './demo-users';
 import { DEMO_APPLICATIONS, DEMO_WEBSITES, type DemoWebsite } from './demo-publishers';
 import { DemoRandom } from './demo-random';
 import { generateTraffic, type Traffic, type TrafficCampaign, type TrafficLink } from './demo-traffic';
-import {
-  applications,
-  campaigns,
-  clicks,
-  commissions,
-  conversions,
-  notifications,
-  trackingLinks,
-  websites,
-} from './schema';
+import { commissions } from './schema/commissions';
+import { applications, campaigns, websites } from './schema/marketplace';
+import { notifications } from './schema/notifications';
+import { clicks, conversions, trackingLinks } from './schema/tracking';
 
 /**
  * The living demo marketplace a first start builds (SEED=demo): the demo advertisers' campaigns, the

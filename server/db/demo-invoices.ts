@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { DUE_DAYS, generateInvoices, issuedNotice, previousMonth } from '../modules/invoices/service';
 import type { Db } from './connection';
 import type { DemoUsers } from './demo-users';
-import { auditLog, invoices, notifications } from './schema';
+import { invoices } from './schema/billing';
+import { notifications } from './schema/notifications';
+import { auditLog } from './schema/platform';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,7 +4,8 @@ import type { MediaStorage } from '../modules/media/storage';
 import type { Db } from './connection';
 import { DEMO_CAMPAIGNS } from './demo-campaigns';
 import type { DemoUsers } from './demo-users';
-import { campaigns, media } from './schema';
+import { campaigns } from './schema/marketplace';
+import { media } from './schema/media';
 
 /**
  * A few banners as campaign creatives (SEED=demo): PNGs drawn with sharp at seed time, stored through the

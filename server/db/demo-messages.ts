@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { memberKeyOf } from '../modules/messaging/service';
 import type { Db } from './connection';
 import type { DemoUsers } from './demo-users';
-import { applications, campaigns, conversationMembers, conversations, messages } from './schema';
+import { applications, campaigns } from './schema/marketplace';
+import { conversationMembers, conversations, messages } from './schema/messaging';
 
 /**
  * The demo's conversations: Alice and Paula about one of Alice's campaigns Paula promotes (Paula has not

@@ -2,7 +2,9 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from './connection';
 import type { PublisherKey } from './demo-campaigns';
 import type { DemoUsers } from './demo-users';
-import { commissions, payouts, profiles } from './schema';
+import { payouts } from './schema/billing';
+import { commissions } from './schema/commissions';
+import { profiles } from './schema/users';
 
 /**
  * The demo's payout history, built on the commissions demo-data.ts wrote: every paid commission belongs to

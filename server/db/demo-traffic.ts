@@ -3,7 +3,8 @@ import { PAID_EVENT, priceCommission, type PricingTerms } from '../platform/comm
 import { DAILY_CAP_REASON } from '../modules/commissions/spend';
 import { isBotRequest } from '../modules/tracking/bots';
 import type { DemoRandom } from './demo-random';
-import type { clicks, commissions, conversions } from './schema';
+import type { commissions } from './schema/commissions';
+import type { clicks, conversions } from './schema/tracking';
 
 /**
  * The demo's tracked history: clicks on every working tracking link for the last 90 days, the

@@ -1,6 +1,7 @@
 // Row types of tables whose rows several modules pass around (a campaign's terms price a conversion in
 // tracking and a commission in commissions). Writing the rows stays with the owning module.
-import type { campaigns, commissions } from './schema';
+import type { commissions } from './schema/commissions';
+import type { campaigns } from './schema/marketplace';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CommissionRow = typeof commissions.$inferSelect;

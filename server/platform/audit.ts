@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../db/schema/platform';
 
 export interface AuditEntry {
   actorId: string | null;

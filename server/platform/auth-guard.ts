@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { revokedTokens } from '../db/schema';
+import { revokedTokens } from '../db/schema/users';
 import { findUserById, type Role, type UserWithProfile } from './current-user';
 import { forbidden, unauthorized } from './http-error';
 

@@ -2,7 +2,7 @@
 // need. Creating and editing users belongs to the users module.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { profiles, users } from '../db/schema';
+import { profiles, users } from '../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { exchangeRates } from '../db/schema';
+import { exchangeRates } from '../db/schema/currency';
 import { SUPPORTED_CURRENCIES, isSupportedCurrency, type CurrencyCode } from './currency-codes';
 import { parseRatio, type Ratio } from './money';
 

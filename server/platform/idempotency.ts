@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connection';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from '../db/schema/platform';
 import { conflict, unprocessable } from './http-error';
 import { startIntervalJob } from './interval-job';
 

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from '../db/schema/platform';
 
 export interface Mail {
   to: string;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
 import { jsonRows } from '../db/json-rows';
-import { notifications } from '../db/schema';
+import { notifications } from '../db/schema/notifications';
 
 import type { NotificationCategory, NotificationPriority } from '../../contracts/notifications';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { appSecrets } from '../db/schema';
+import { appSecrets } from '../db/schema/platform';
 
 /** Reads a secret generated on first start, creating it once (a race keeps the first writer's value). */
 export async function getOrCreateSecret(

@@ -1,7 +1,7 @@
 // The settings reader every module uses (fee, minimum payout, default currency); the settings module edits them.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { adminSettings } from '../db/schema';
+import { adminSettings } from '../db/schema/platform';
 
 export type SettingsRow = typeof adminSettings.$inferSelect;
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, websites } from '../../server/db/schema';
+import { websites } from '../../server/db/schema/marketplace';
+import { auditLog } from '../../server/db/schema/platform';
+import { users } from '../../server/db/schema/users';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 /** The admin-applications screen: every application, filtered, decided on behalf of advertisers. */

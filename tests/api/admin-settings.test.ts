@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../server/db/schema';
+import { auditLog } from '../../server/db/schema/platform';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 let t: TestApp;

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  campaigns,
-  commissions,
-  mailOutbox,
-  passwordResetTokens,
-  profiles,
-  trackingLinks,
-  users,
-  websites,
-} from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { campaigns, websites } from '../../server/db/schema/marketplace';
+import { auditLog, mailOutbox } from '../../server/db/schema/platform';
+import { trackingLinks } from '../../server/db/schema/tracking';
+import { passwordResetTokens, profiles, users } from '../../server/db/schema/users';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 let t: TestApp;

@@ -1,6 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clicks, dailyStats, payouts, users, websites } from '../../server/db/schema';
+import { payouts } from '../../server/db/schema/billing';
+import { websites } from '../../server/db/schema/marketplace';
+import { dailyStats } from '../../server/db/schema/stats';
+import { clicks } from '../../server/db/schema/tracking';
+import { users } from '../../server/db/schema/users';
 import { call, createTestApp, createUser, type TestApp } from './support/test-app';
 import {
   approvedLink,

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, profiles, trackingLinks, websites } from '../../server/db/schema';
+import { websites } from '../../server/db/schema/marketplace';
+import { auditLog } from '../../server/db/schema/platform';
+import { trackingLinks } from '../../server/db/schema/tracking';
+import { profiles } from '../../server/db/schema/users';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 let t: TestApp;

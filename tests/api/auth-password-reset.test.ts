@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox, passwordResetTokens } from '../../server/db/schema';
+import { mailOutbox } from '../../server/db/schema/platform';
+import { passwordResetTokens } from '../../server/db/schema/users';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { adminSettings, users } from '../../server/db/schema';
+import { adminSettings } from '../../server/db/schema/platform';
+import { users } from '../../server/db/schema/users';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

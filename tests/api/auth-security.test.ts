@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../server/db/schema';
+import { mailOutbox } from '../../server/db/schema/platform';
+import { users } from '../../server/db/schema/users';
 import { testConfig, type RateLimitsConfig } from '../../server/config';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

@@ -2,7 +2,10 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, invoices, media, notifications, payouts } from '../../server/db/schema';
+import { invoices, payouts } from '../../server/db/schema/billing';
+import { media } from '../../server/db/schema/media';
+import { notifications } from '../../server/db/schema/notifications';
+import { clicks } from '../../server/db/schema/tracking';
 import {
   badBodyValues,
   badWireValues,

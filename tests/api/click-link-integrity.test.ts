@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, trackingLinks } from '../../server/db/schema';
+import { clicks, trackingLinks } from '../../server/db/schema/tracking';
 import { databaseErrorOf, queryRows } from './support/raw-sql';
 import type { TestApp } from './support/test-app';
 import { approvedLink, appWithParties, clickOn, type Party } from './support/tracking-fixtures';

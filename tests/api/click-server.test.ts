@@ -5,7 +5,7 @@ import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clicks } from '../../server/db/schema';
+import { clicks } from '../../server/db/schema/tracking';
 import { createClickFastPath } from '../../server/modules/tracking/click-routes';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, party, type LinkFixture, type Party } from './support/tracking-fixtures';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, trackingLinks } from '../../server/db/schema';
+import { clicks, trackingLinks } from '../../server/db/schema/tracking';
 import type { ClickRecord } from '../../server/modules/tracking/click-buffer';
 import { clicksAsCopyText, COPY_CLICKS, insertClicks } from '../../server/modules/tracking/queries';
 import { createTestApp, type TestApp } from './support/test-app';

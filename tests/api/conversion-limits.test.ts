@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, campaigns, commissions, conversions } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { campaigns } from '../../server/db/schema/marketplace';
+import { auditLog } from '../../server/db/schema/platform';
+import { conversions } from '../../server/db/schema/tracking';
 import { ConversionWriter } from '../../server/modules/tracking/conversion-batch';
 import type { ConversionOutcome } from '../../server/modules/tracking/conversions';
 import { call, type TestApp } from './support/test-app';

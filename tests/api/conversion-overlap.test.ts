@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, conversions } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { conversions } from '../../server/db/schema/tracking';
 import { ConversionWriter } from '../../server/modules/tracking/conversion-batch';
 import type { ConversionOutcome } from '../../server/modules/tracking/conversions';
 import type { TestApp } from './support/test-app';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeRateHistory, exchangeRateStatus, exchangeRates } from '../../server/db/schema';
+import { exchangeRateHistory, exchangeRateStatus, exchangeRates } from '../../server/db/schema/currency';
 import { createSafeFetcher } from '../../server/platform/safe-fetch';
 import {
   ratesFetcher,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeRateHistory } from '../../server/db/schema';
+import { exchangeRateHistory } from '../../server/db/schema/currency';
 import { seedRateHistory } from '../../server/modules/currency/demo-history';
 import { FALLBACK_RATES_PER_USD } from '../../server/platform/exchange-rates';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';

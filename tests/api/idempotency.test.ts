@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commissions, idempotencyKeys } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { auditLog, idempotencyKeys } from '../../server/db/schema/platform';
 import { pruneIdempotencyKeys } from '../../server/platform/idempotency';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';

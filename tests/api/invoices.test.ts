@@ -1,14 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
-import {
-  auditLog,
-  commissions,
-  invoiceCounters,
-  invoices,
-  notifications,
-  payouts,
-} from '../../server/db/schema';
+import { invoiceCounters, invoices, payouts } from '../../server/db/schema/billing';
+import { commissions } from '../../server/db/schema/commissions';
+import { notifications } from '../../server/db/schema/notifications';
+import { auditLog } from '../../server/db/schema/platform';
 import { runMonthlyInvoicing } from '../../server/modules/invoices/job';
 import { previousMonth } from '../../server/modules/invoices/service';
 import { pdfPageCount, pdfText } from './support/pdf';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../server/db/schema';
+import { mailOutbox } from '../../server/db/schema/platform';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 interface Received {

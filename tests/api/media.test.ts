@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSettings, media } from '../../server/db/schema';
+import { media } from '../../server/db/schema/media';
+import { adminSettings } from '../../server/db/schema/platform';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, party, type Party } from './support/tracking-fixtures';
 

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, media, messages, notifications } from '../../server/db/schema';
+import { media } from '../../server/db/schema/media';
+import { conversations, messages } from '../../server/db/schema/messaging';
+import { notifications } from '../../server/db/schema/notifications';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, party, type Party } from './support/tracking-fixtures';
 

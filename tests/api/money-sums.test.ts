@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, conversions } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { conversions } from '../../server/db/schema/tracking';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, postback, type Party } from './support/tracking-fixtures';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, websites } from '../../server/db/schema';
+import { websites } from '../../server/db/schema/marketplace';
+import { notifications } from '../../server/db/schema/notifications';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 let t: TestApp;

@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config';
-import { auditLog, commissions, notifications, payouts } from '../../server/db/schema';
+import { payouts } from '../../server/db/schema/billing';
+import { commissions } from '../../server/db/schema/commissions';
+import { notifications } from '../../server/db/schema/notifications';
+import { auditLog } from '../../server/db/schema/platform';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../server/db/seed';
 import { call, createTestApp, login, type TestApp } from './support/test-app';
 import {

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, conversions } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { conversions } from '../../server/db/schema/tracking';
 import { approveDueCommissions } from '../../server/modules/commissions/service';
 import type { AppContext } from '../../server/context';
 import { EventBus } from '../../server/platform/events';

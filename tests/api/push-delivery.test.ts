@@ -14,7 +14,8 @@ import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pushSubscriptions, websites } from '../../server/db/schema';
+import { websites } from '../../server/db/schema/marketplace';
+import { pushSubscriptions } from '../../server/db/schema/notifications';
 import type { SendNotification } from '../../server/modules/push/sender';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clicks } from '../../server/db/schema';
+import { clicks } from '../../server/db/schema/tracking';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, party, postback, type LinkFixture, type Party } from './support/tracking-fixtures';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clicks, commissions, conversions, trackingLinks } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { clicks, conversions, trackingLinks } from '../../server/db/schema/tracking';
 import {
   dailyStatsAsTotals,
   rawDailyStats,

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config';
-import { mailOutbox, users } from '../../server/db/schema';
+import { mailOutbox } from '../../server/db/schema/platform';
+import { users } from '../../server/db/schema/users';
 import { DEMO_ADMIN, seedIfEmpty } from '../../server/db/seed';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { users } from '../../server/db/schema/users';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 // Campaign search corrects misspelled words against the words campaigns hold (campaign_words, kept by

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationMembers, conversations, messages, users } from '../../server/db/schema';
+import { conversationMembers, conversations, messages } from '../../server/db/schema/messaging';
+import { users } from '../../server/db/schema/users';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 // Message search corrects misspelled words against the words messages hold (search_words, kept by a

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, invoices, media, profiles, users, websites } from '../../server/db/schema';
+import { invoices } from '../../server/db/schema/billing';
+import { campaigns, websites } from '../../server/db/schema/marketplace';
+import { media } from '../../server/db/schema/media';
+import { profiles, users } from '../../server/db/schema/users';
 import { tableCounter } from './support/table-counts';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, clicks, commissions, notifications } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { campaigns } from '../../server/db/schema/marketplace';
+import { notifications } from '../../server/db/schema/notifications';
+import { clicks } from '../../server/db/schema/tracking';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { call, createTestApp, type TestApp } from './support/test-app';

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, clicks, commissions, conversions, notifications } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { campaigns } from '../../server/db/schema/marketplace';
+import { notifications } from '../../server/db/schema/notifications';
+import { clicks, conversions } from '../../server/db/schema/tracking';
 import { call, type TestApp } from './support/test-app';
 import {
   approvedLink,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, commissions, conversions, trackingLinks } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { clicks, conversions, trackingLinks } from '../../server/db/schema/tracking';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, clickOn, party, type Party } from './support/tracking-fixtures';
 

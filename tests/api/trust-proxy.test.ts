@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { clicks, commissions } from '../../server/db/schema';
+import { commissions } from '../../server/db/schema/commissions';
+import { clicks } from '../../server/db/schema/tracking';
 import { createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, party } from './support/tracking-fixtures';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../server/db/schema';
+import { auditLog } from '../../server/db/schema/platform';
 import { FetchTimeoutError, type FetchTextResult } from '../../server/platform/safe-fetch';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { auditLog, users } from '../../db/schema';
+import { auditLog } from '../../db/schema/platform';
+import { users } from '../../db/schema/users';
 
 export interface AuditLogFilter {
   actorId?: string;

@@ -1,15 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { containsPattern } from '../../platform/db-errors';
-import {
-  applications,
-  campaigns,
-  commissions,
-  profiles,
-  trackingLinks,
-  users,
-  websites,
-} from '../../db/schema';
+import { commissions } from '../../db/schema/commissions';
+import { applications, campaigns, websites } from '../../db/schema/marketplace';
+import { trackingLinks } from '../../db/schema/tracking';
+import { profiles, users } from '../../db/schema/users';
 import { exactSum } from '../../platform/minor-sum';
 import type { UserRow } from '../../platform/current-user';
 import type { UserSort } from './schema';

@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/platform';
 import { notFound } from '../../platform/http-error';
 import { errorResponse } from '../../platform/error-schema';
 import { currentUser, requireRole } from '../../platform/auth-guard';

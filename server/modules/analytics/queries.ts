@@ -1,7 +1,9 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
-import { campaigns, dailyStats, dailyTotals, profiles, users, websites } from '../../db/schema';
+import { campaigns, websites } from '../../db/schema/marketplace';
+import { dailyStats, dailyTotals } from '../../db/schema/stats';
+import { profiles, users } from '../../db/schema/users';
 import { exactSum } from '../../platform/minor-sum';
 import type { StatsScope } from './policy';
 import type { DayRange } from './range';

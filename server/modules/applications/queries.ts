@@ -1,7 +1,9 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { containsPattern } from '../../platform/db-errors';
-import { applications, campaigns, trackingLinks, users, websites } from '../../db/schema';
+import { applications, campaigns, websites } from '../../db/schema/marketplace';
+import { trackingLinks } from '../../db/schema/tracking';
+import { users } from '../../db/schema/users';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
-import { passwordResetTokens } from '../../db/schema';
+import { passwordResetTokens } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, HttpError, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { revokedTokens } from '../../db/schema';
+import { revokedTokens } from '../../db/schema/users';
 import { bumpTokenVersion } from '../users/service';
 
 /**

@@ -1,7 +1,9 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { containsPattern } from '../../platform/db-errors';
-import { campaigns, clicks, commissions } from '../../db/schema';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
+import { clicks } from '../../db/schema/tracking';
 import type { CampaignRow } from '../../db/rows';
 
 export type NewCampaignRow = typeof campaigns.$inferInsert;

@@ -1,6 +1,9 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { campaigns, commissions, conversions, users } from '../../db/schema';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
+import { conversions } from '../../db/schema/tracking';
+import { users } from '../../db/schema/users';
 import { exactSum, toMinorSum } from '../../platform/minor-sum';
 import type { CommissionStatus } from './schema';
 import type { CommissionRow } from '../../db/rows';

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { jsonRows } from '../../db/json-rows';
-import { campaigns, commissions } from '../../db/schema';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
 import { audit } from '../../platform/audit';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
 import type { PricedEvent } from '../../platform/commission-math';

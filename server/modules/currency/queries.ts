@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { exchangeRateHistory, exchangeRateStatus } from '../../db/schema';
+import { exchangeRateHistory, exchangeRateStatus } from '../../db/schema/currency';
 import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../platform/currency-codes';
 
 export type RateStatusRow = typeof exchangeRateStatus.$inferSelect;

@@ -1,14 +1,10 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  appSecrets,
-  campaigns,
-  commissions,
-  invoiceCounters,
-  invoiceLines,
-  invoices,
-  users,
-} from '../../db/schema';
+import { invoiceCounters, invoiceLines, invoices } from '../../db/schema/billing';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
+import { appSecrets } from '../../db/schema/platform';
+import { users } from '../../db/schema/users';
 import type { InvoiceStatus } from './schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,6 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { campaigns, commissions, conversions, payouts, profiles, users } from '../../db/schema';
+import { payouts } from '../../db/schema/billing';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
+import { conversions } from '../../db/schema/tracking';
+import { profiles, users } from '../../db/schema/users';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 

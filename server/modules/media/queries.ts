@@ -1,6 +1,9 @@
 import { and, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { applications, campaigns, conversationMembers, media, messages, users } from '../../db/schema';
+import { applications, campaigns } from '../../db/schema/marketplace';
+import { media } from '../../db/schema/media';
+import { conversationMembers, messages } from '../../db/schema/messaging';
+import { users } from '../../db/schema/users';
 import type { MediaKind } from './schema';
 
 export type MediaRow = typeof media.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { applications, campaigns, profiles, users } from '../../db/schema';
+import { applications, campaigns } from '../../db/schema/marketplace';
+import { profiles, users } from '../../db/schema/users';
 import { containsPattern } from '../../platform/db-errors';
 import type { UserRow } from '../../platform/current-user';
 import { RELATED_APPLICATION_STATUSES } from './policy';

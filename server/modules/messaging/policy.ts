@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { applications, campaigns, users } from '../../db/schema';
+import { applications, campaigns } from '../../db/schema/marketplace';
+import { users } from '../../db/schema/users';
 import type { UserRow } from '../../platform/current-user';
 
 /**

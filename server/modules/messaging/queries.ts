@@ -1,14 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  campaigns,
-  conversationMembers,
-  conversations,
-  media,
-  messages,
-  profiles,
-  users,
-} from '../../db/schema';
+import { campaigns } from '../../db/schema/marketplace';
+import { media } from '../../db/schema/media';
+import { conversationMembers, conversations, messages } from '../../db/schema/messaging';
+import { profiles, users } from '../../db/schema/users';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

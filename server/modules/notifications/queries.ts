@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import type { NotificationCategory, NotificationPriority, NotificationRow } from '../../platform/notifier';
 
 export interface NotificationFilter {

@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { campaigns, commissions, payouts, users } from '../../db/schema';
+import { payouts } from '../../db/schema/billing';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
+import { users } from '../../db/schema/users';
 import { exactSum, toMinorSum } from '../../platform/minor-sum';
 import { OPEN_STATUSES, type PayoutStatus } from './schema';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { pushSubscriptions } from '../../db/schema';
+import { pushSubscriptions } from '../../db/schema/notifications';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 

@@ -1,7 +1,9 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
-import { campaigns, clicks, commissions, conversions } from '../../db/schema';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
+import { clicks, conversions } from '../../db/schema/tracking';
 import { exactSum } from '../../platform/minor-sum';
 import type { StatsScope, CurrencySums, DayRange } from '../analytics/service';
 

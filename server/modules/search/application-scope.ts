@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { applications, campaigns, users, websites } from '../../db/schema';
+import { applications, campaigns, websites } from '../../db/schema/marketplace';
+import { users } from '../../db/schema/users';
 import { canViewApplication } from '../applications/service';
 import type { UserRow } from '../../platform/current-user';
 import { matches, rank } from './match';

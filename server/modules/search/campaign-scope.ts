@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { campaignWords, campaigns } from '../../db/schema';
+import { campaigns } from '../../db/schema/marketplace';
+import { campaignWords } from '../../db/schema/search';
 import { canViewCampaign } from '../campaigns/service';
 import type { UserRow } from '../../platform/current-user';
 import { campaignVector, escapeRegex, type SearchTerm } from './match';

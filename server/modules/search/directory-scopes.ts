@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
-import { profiles, users } from '../../db/schema';
+import { profiles, users } from '../../db/schema/users';
 import type { UserRow } from '../../platform/current-user';
 import { matches, rank, type SearchTerm } from './match';
 import type { SearchResult } from './schema';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { invoices, profiles, users } from '../../db/schema';
+import { invoices } from '../../db/schema/billing';
+import { profiles, users } from '../../db/schema/users';
 import type { UserRow } from '../../platform/current-user';
 import { matches, rank } from './match';
 import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { media } from '../../db/schema';
+import { media } from '../../db/schema/media';
 import { matches, rank } from './match';
 import { answer, joinParts, type ScopeSearch, asScore, BEST_FIRST } from './types';
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { conversationMembers, messages, users } from '../../db/schema';
+import { conversationMembers, messages } from '../../db/schema/messaging';
+import { users } from '../../db/schema/users';
 import { escapeRegex, type SearchTerm } from './match';
 import { BEST_FIRST, NOTHING, type ScopeSearch } from './types';
 import { messageWordQuery } from './word-corrections';

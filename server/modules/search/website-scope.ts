@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { websites } from '../../db/schema';
+import { websites } from '../../db/schema/marketplace';
 import { canViewWebsite } from '../websites/service';
 import { matches, rank } from './match';
 import { answer, joinParts, label, NOTHING, type ScopeSearch, asScore, BEST_FIRST } from './types';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/connection';
-import { searchWords, type campaignWords } from '../../db/schema';
+import { searchWords, type campaignWords } from '../../db/schema/search';
 import type { SearchTerm } from './match';
 
 /** How many known words one query word may stand for, the closest first (exact, then prefix, then typos). */

@@ -1,7 +1,10 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { jsonRows } from '../../db/json-rows';
-import { campaigns, clicks, commissions, conversions, trackingLinks, users } from '../../db/schema';
+import { commissions } from '../../db/schema/commissions';
+import { campaigns } from '../../db/schema/marketplace';
+import { clicks, conversions, trackingLinks } from '../../db/schema/tracking';
+import { users } from '../../db/schema/users';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
 import type { ClickRow, ConversionRow } from './queries';
 

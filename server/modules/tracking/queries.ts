@@ -1,14 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/connection';
-import {
-  applications,
-  campaigns,
-  clicks,
-  conversions,
-  trackingLinks,
-  users,
-  websites,
-} from '../../db/schema';
+import { applications, campaigns, websites } from '../../db/schema/marketplace';
+import { clicks, conversions, trackingLinks } from '../../db/schema/tracking';
+import { users } from '../../db/schema/users';
 import { NO_SUB_IDS, type ClickRecord } from './click-buffer';
 import type { LinkTarget } from './link-cache';
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { containsPattern } from '../../platform/db-errors';
-import { campaigns, profiles, users, websites } from '../../db/schema';
+import { campaigns, websites } from '../../db/schema/marketplace';
+import { profiles, users } from '../../db/schema/users';
 
 const verifiedCount = sql<number>`count(${websites.id}) filter (where ${websites.verificationStatus} = 'verified')::int`;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { profiles, users } from '../../db/schema';
+import { profiles, users } from '../../db/schema/users';
 import type { ProfileRow, UserRow, UserWithProfile } from '../../platform/current-user';
 
 export type NewUserRow = typeof users.$inferInsert;

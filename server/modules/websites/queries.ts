@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { clicks, trackingLinks, websites } from '../../db/schema';
+import { websites } from '../../db/schema/marketplace';
+import { clicks, trackingLinks } from '../../db/schema/tracking';
 
 export type WebsiteRow = typeof websites.$inferSelect;
 export type NewWebsiteRow = typeof websites.$inferInsert;

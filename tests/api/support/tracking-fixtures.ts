@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { clicks, websites } from '../../../server/db/schema';
+import { websites } from '../../../server/db/schema/marketplace';
+import { clicks } from '../../../server/db/schema/tracking';
 import type { ConversionRequest } from '../../../server/modules/tracking/conversions';
 import { loadRates } from '../../../server/platform/exchange-rates';
 import { call, createTestApp, createUser, login, type TestApp } from './test-app';

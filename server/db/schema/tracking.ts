@@ -1,0 +1,107 @@
+import { bigint, boolean, pgTable, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { applications, campaigns, websites } from './marketplace';
+import { users } from './users';
+
+/** Created when an application is approved; `GET /t/{code}` resolves it (tracking issue). */
+export const trackingLinks = pgTable(
+  'tracking_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tracking_links_code_idx').on(t.code),
+    uniqueIndex('tracking_links_application_idx').on(t.applicationId),
+  ],
+);
+
+/** One row per redirect served by `GET /t/{code}`; written in batches by the click buffer. */
+export const clicks = pgTable(
+  'clicks',
+  {
+    /** random, URL-safe; appended to the landing URL as `click_id` */
+    id: text('id').primaryKey(),
+    // The link: no FOREIGN KEY constraint, whose check is a query per inserted row (a fifth to a third
+    // of a click row's write cost). Statement-level triggers keep the same rules (migration 0016): an
+    // insert whose link does not exist fails, once per statement, locking the links like the key check
+    // does; deleting a link deletes its clicks.
+    linkId: uuid('link_id').notNull(),
+    // Copies of the link's campaign, publisher and website for reports, without foreign keys of their own:
+    // the link's key covers them (deleting any of the three deletes the link, and so its clicks), and
+    // each key checked on insert made a click row a third dearer to write.
+    campaignId: uuid('campaign_id').notNull(),
+    publisherId: uuid('publisher_id').notNull(),
+    websiteId: uuid('website_id').notNull(),
+    ipHash: text('ip_hash').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    referrer: text('referrer'),
+    sub1: text('sub1'),
+    sub2: text('sub2'),
+    sub3: text('sub3'),
+    sub4: text('sub4'),
+    sub5: text('sub5'),
+    /** ISO 3166 alpha-2 from the proxy's country header (CLICK_COUNTRY_HEADER), when there is one */
+    country: text('country'),
+    isUnique: boolean('is_unique').notNull(),
+    isBot: boolean('is_bot').notNull(),
+    /** created by the tracking test tool: never paid, never in reports */
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('clicks_link_ip_idx').on(t.linkId, t.ipHash, t.createdAt),
+    index('clicks_campaign_created_idx').on(t.campaignId, t.createdAt),
+    index('clicks_publisher_created_idx').on(t.publisherId, t.createdAt),
+  ],
+);
+
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The click, campaign, publisher and website: no FOREIGN KEY constraints, whose checks are a query per
+    // inserted row each (with the commissions' and notifications' keys, about a fifth of what writing a batch of
+    // conversions cost). Statement-level triggers keep the same rules (migration 0020): an insert whose parent
+    // does not exist fails with the key's error, once per statement, locking the parents like the key check
+    // does; deleting a click, campaign, publisher or website deletes its conversions.
+    clickId: text('click_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    publisherId: uuid('publisher_id').notNull(),
+    websiteId: uuid('website_id').notNull(),
+    orderId: text('order_id').notNull(),
+    event: text('event', { enum: ['sale', 'lead'] }).notNull(),
+    /** the amount as reported, in the reported currency */
+    originalAmountMinor: bigint('original_amount_minor', { mode: 'number' }).notNull(),
+    originalCurrency: text('original_currency').notNull(),
+    /** converted to the campaign currency with the stored rate named in `rate` */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    rate: text('rate').notNull().default('1'),
+    source: text('source', { enum: ['postback', 'pixel'] }).notNull(),
+    /** pixel conversions are reported by the visitor's browser, not by the advertiser's server */
+    clientReported: boolean('client_reported').notNull().default(false),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // a repeated postback for the same order creates nothing
+    uniqueIndex('conversions_campaign_order_idx').on(t.campaignId, t.orderId),
+    index('conversions_click_idx').on(t.clickId),
+    index('conversions_publisher_created_idx').on(t.publisherId, t.createdAt),
+  ],
+);
