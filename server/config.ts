@@ -22,6 +22,26 @@ export interface RateLimitsConfig {
 /** Fastify's `trustProxy`: false, true, a hop count, or proxy addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
 
+/** Media in an S3-compatible object store (`MEDIA_STORE=s3://bucket/prefix`); null: local disk. */
+export interface S3StoreConfig {
+  bucket: string;
+  /** key prefix inside the bucket: '' or ending in '/' */
+  prefix: string;
+  /** another S3-compatible service (MinIO, Ceph, R2, s3rver in tests); unset: AWS */
+  endpoint: string | undefined;
+  region: string;
+  /** the bucket in the path rather than the host name: what most self-hosted stores need */
+  forcePathStyle: boolean;
+}
+
+/** `s3://bucket` or `s3://bucket/some/prefix` → bucket and a prefix ending in '/' (or ''); null if malformed. */
+export function parseS3Url(url: string): { bucket: string; prefix: string } | null {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!match) return null;
+  const rest = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return { bucket: match[1]!, prefix: rest ? `${rest}/` : '' };
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -52,6 +72,8 @@ export interface AppConfig {
   allowPrivateNetworks: boolean;
   /** longest a click waits in memory before it is written (the crash window of the redirect path) */
   clickFlushMs: number;
+  /** where media files live: null = local disk under DATA_DIR/media (one process), else an S3-compatible store */
+  mediaStore: S3StoreConfig | null;
   /** how often pending commissions past the hold period are approved; 0 turns the job off */
   commissionAutoApproveIntervalMs: number;
   /** how often exchange rates are fetched from the admin's provider (also at start when today's are missing); 0 = off */
@@ -191,6 +213,19 @@ export const envSchema = z.object({
   MAX_CONVERSION_AMOUNT_MINOR: count(DEFAULT_MAX_CONVERSION_AMOUNT_MINOR).refine((value) => value >= 1, {
     message: 'must be at least 1',
   }),
+  // local (default): DATA_DIR/media; s3://bucket[/prefix]: an S3-compatible store shared by every instance
+  MEDIA_STORE: text().refine(
+    (value) => value === undefined || value === 'local' || parseS3Url(value) !== null,
+    {
+      message: 'must be "local" or s3://bucket[/prefix] (a valid bucket name)',
+    },
+  ),
+  S3_ENDPOINT: text().refine((value) => value === undefined || /^https?:\/\/[^/]+/.test(value), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_REGION: text().transform((value) => value ?? 'us-east-1'),
+  // unset: path style with S3_ENDPOINT (MinIO and most self-hosted stores), virtual hosts on AWS
+  S3_FORCE_PATH_STYLE: text().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
   // read by the PGlite worker thread itself (server/db/pglite-worker.ts); listed here to be documented
   PGLITE_WASM_TIER_UP: flag(),
 });
@@ -231,6 +266,19 @@ function seedFor(env: Env): 'demo' | 'none' {
   return env.NODE_ENV === 'production' || env.DATABASE_URL ? 'none' : 'demo';
 }
 
+function mediaStoreFor(env: Env): S3StoreConfig | null {
+  const location = env.MEDIA_STORE && env.MEDIA_STORE !== 'local' ? parseS3Url(env.MEDIA_STORE) : null;
+  if (!location) return null;
+  return {
+    ...location,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE
+      ? env.S3_FORCE_PATH_STYLE === 'true'
+      : env.S3_ENDPOINT !== undefined,
+  };
+}
+
 function ruleOf(env: Env, name: string): RateLimitRule {
   const values = env as unknown as Record<string, number>;
   return { max: values[`${name}_MAX`]!, windowMs: values[`${name}_WINDOW_MS`]! };
@@ -268,6 +316,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     clickCountryHeader: env.CLICK_COUNTRY_HEADER,
     allowPrivateNetworks: env.ALLOW_PRIVATE_NETWORKS || env.VERIFY_ALLOW_PRIVATE_NETWORKS,
     clickFlushMs: env.CLICK_FLUSH_MS,
+    mediaStore: mediaStoreFor(env),
     commissionAutoApproveIntervalMs: env.COMMISSION_AUTO_APPROVE_INTERVAL_MS,
     ratesRefreshIntervalMs: env.RATES_REFRESH_INTERVAL_MS,
     ratesFetchTimeoutMs: env.RATES_FETCH_TIMEOUT_MS,

@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { S3StoreConfig } from '../../config';
+import { createS3Storage } from './s3-storage';
 
 /**
  * Where media bytes live. Keys are made by the media service (`files/<id>`, `thumbnails/<id>.webp`),
@@ -65,7 +67,11 @@ export function createLocalStorage(root: string): MediaStorage {
   };
 }
 
-/** The store a running app uses: local disk under DATA_DIR/media (also with DATABASE_URL). */
-export function mediaStorageFor(config: { dataDir: string }): MediaStorage {
+/**
+ * The store a running app uses: an S3-compatible store when MEDIA_STORE=s3://… (every instance sees the same
+ * files), else local disk under DATA_DIR/media (one process). Upload temp files stay on local disk either way.
+ */
+export function mediaStorageFor(config: { dataDir: string; mediaStore: S3StoreConfig | null }): MediaStorage {
+  if (config.mediaStore) return createS3Storage(config.mediaStore, path.join(config.dataDir, 'media-tmp'));
   return createLocalStorage(path.join(config.dataDir, 'media'));
 }
