@@ -177,3 +177,6 @@ export async function markWebsiteVerified(
 // For other modules: a website row by id, and who may see it (search answers with the same rule).
 export { findWebsite } from './queries';
 export { canViewWebsite } from './policy';
+
+// the wire schema other modules answer or query with (they never import this module's schema.ts)
+export { websiteSchema } from './schema';
