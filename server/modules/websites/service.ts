@@ -13,7 +13,8 @@ import type {
   VerificationMethod,
   Website,
 } from './schema';
-import { checkVerification, type VerificationDeps } from './verification';
+import type { VerificationDeps } from '../../platform/safe-fetch';
+import { checkVerification } from './verification';
 
 const newToken = () => randomBytes(16).toString('hex');
 
@@ -180,3 +181,4 @@ export { canViewWebsite } from './policy';
 
 // the wire schema other modules answer or query with (they never import this module's schema.ts)
 export { websiteSchema } from './schema';
+export { fileMissingReason } from './verification';
