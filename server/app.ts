@@ -48,7 +48,7 @@ import { applicationRoutes } from './modules/applications/routes';
 import { subscribeApplicationNotices } from './modules/notifications/application-events';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
-import { createTokenService } from './modules/auth/tokens';
+import { createTokenService } from './platform/tokens';
 import { Notifier } from './platform/notifier';
 import { notificationRoutes } from './modules/notifications/routes';
 import { payoutRoutes } from './modules/payouts/routes';
@@ -60,7 +60,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
-import type { VerificationDeps } from './modules/websites/verification';
+import type { VerificationDeps } from './platform/safe-fetch';
 import { websiteRoutes } from './modules/websites/routes';
 
 export interface BuildAppOptions {

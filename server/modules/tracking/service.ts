@@ -344,3 +344,6 @@ function buildLandingUrl(base: string, clickId: string, subs: readonly (string |
   });
   return url.toString();
 }
+
+/** the bot test of a click, also used by the demo seed to mark its generated bot clicks */
+export { isBotRequest } from './bots';
