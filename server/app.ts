@@ -22,7 +22,7 @@ import { ensureStoredRates } from './platform/exchange-rates';
 import { startMonthlyInvoicing } from './modules/invoices/job';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { mediaRoutes } from './modules/media/routes';
-import { mediaStorageFor } from './modules/media/storage';
+import { mediaStorageFor } from './modules/media/storage-for-config';
 import { messagingRoutes } from './modules/messaging/routes';
 import { statementRoutes } from './modules/invoices/statement-routes';
 import { currencyRoutes } from './modules/currency/routes';

@@ -164,4 +164,5 @@ export async function deleteMedia(db: Db, storage: MediaStorage, user: UserRow, 
   await removeStored(storage, row);
 }
 
-export { mediaStorageFor, type MediaStorage } from './storage';
+export { type MediaStorage } from './storage';
+export { mediaStorageFor } from './storage-for-config';

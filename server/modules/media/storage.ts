@@ -3,8 +3,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { S3StoreConfig } from '../../config';
-import { createS3Storage } from './s3-storage';
 
 /**
  * Where media bytes live. Keys are made by the media service (`files/<id>`, `thumbnails/<id>.webp`),
@@ -65,13 +63,4 @@ export function createLocalStorage(root: string): MediaStorage {
       await rm(pathOf(key), { force: true });
     },
   };
-}
-
-/**
- * The store a running app uses: an S3-compatible store when MEDIA_STORE=s3://… (every instance sees the same
- * files), else local disk under DATA_DIR/media (one process). Upload temp files stay on local disk either way.
- */
-export function mediaStorageFor(config: { dataDir: string; mediaStore: S3StoreConfig | null }): MediaStorage {
-  if (config.mediaStore) return createS3Storage(config.mediaStore, path.join(config.dataDir, 'media-tmp'));
-  return createLocalStorage(path.join(config.dataDir, 'media'));
 }
