@@ -15,6 +15,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
 import { registerIdempotency, startIdempotencyPrune } from './platform/idempotency';
 import { EventBus } from './platform/events';
+import { linkInstances } from './cluster';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
@@ -153,6 +154,7 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.notifier.drain());
   // cross-module reactions: the notifications module listens to the applications module's events
   subscribeApplicationNotices(ctx, app.log);
+  await linkInstances(app, ctx, database);
 
   await ensureStoredRates(database.db);
   const tracking = await Tracking.create(ctx, app.log, {

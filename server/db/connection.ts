@@ -4,6 +4,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyMigrations, MIGRATION_LOCK_KEY } from './migrate';
+import { listenForever, type PgListener } from './pg-listener';
 import * as billingTables from './schema/billing';
 import * as commissionsTables from './schema/commissions';
 import * as currencyTables from './schema/currency';
@@ -48,6 +49,17 @@ export interface Database {
   copyFrom?: (sql: string, data: string) => Promise<void>;
   /** PGlite only: a consistent copy of the data directory as a gzipped tar (backups) */
   dumpDataDir?: () => Promise<Uint8Array>;
+  /**
+   * PostgreSQL only: NOTIFY `channel` (every instance on this database hears it, this one included). PGlite
+   * is one process, so it has no other instance to tell.
+   */
+  notify?: (channel: string, payload: string) => Promise<void>;
+  /** PostgreSQL only: LISTEN on `channel` on a dedicated connection that reconnects by itself. */
+  listen?: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect: () => void,
+  ) => Promise<PgListener>;
   close(): Promise<void>;
 }
 
@@ -101,7 +113,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
     const db = drizzle({ client: pool, schema });
     await migrateUnderLock(pool, (client) => applyMigrations(drizzle({ client, schema }) as unknown as Db));
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: (channel, onPayload, onReconnect) =>
+        listenForever({ connectionString: options.databaseUrl }, channel, onPayload, onReconnect),
+      close: () => pool.end(),
+    };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   const { PGliteWorkerClient } = await import('./pglite-worker-client');

@@ -164,6 +164,7 @@ export function invalidateOnChanges(events: EventBus, cache: DashboardCache): ()
     events.on('user.changed', () => cache.clear()),
     // the fee, the payout minimum and the default currency shape everyone's figures and to-dos
     events.on('settings.changed', () => cache.clear()),
+    events.on('cluster.resync', () => cache.clear()),
   ];
   return () => offs.forEach((off) => off());
 }

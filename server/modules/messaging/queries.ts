@@ -123,6 +123,16 @@ export async function memberIdsOf(db: Db, conversationId: string): Promise<strin
 
 const messageView = { message: messages, senderName: users.name };
 
+/** One message with its sender's name, or null when it is gone. */
+export async function findMessageView(db: Db, messageId: string): Promise<MessageView | null> {
+  const [row] = await db
+    .select(messageView)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, messageId));
+  return row ?? null;
+}
+
 /** The newest message of each conversation. */
 export async function lastMessages(db: Db, conversationIds: string[]): Promise<MessageView[]> {
   if (conversationIds.length === 0) return [];

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { forbidden, notFound, unprocessable } from '../../platform/http-error';
 import type { UserRow } from '../../platform/current-user';
+import type { SharedEventCodec } from '../../platform/events';
 import { listContacts } from './contact-queries';
 import { canUseMedia } from '../media/service';
 import { canMessage } from './policy';
@@ -237,4 +238,29 @@ export async function missedMessages(db: Db, userId: string, seq: number, limit:
 /** Whether `userId` may name `conversationId` as the open thread of their stream. */
 export async function isMember(db: Db, userId: string, conversationId: string): Promise<boolean> {
   return (await q.findConversationForMember(db, conversationId, userId)) !== null;
+}
+
+/**
+ * `message.created` between instances (several servers on one PostgreSQL): ids on the wire, the message read
+ * back from the database by the instance whose streams pass it on.
+ */
+export function messageCreatedCodec(db: Db): SharedEventCodec<'message.created'> {
+  return {
+    toWire: ({ conversationId, memberIds, message }) => ({
+      conversationId,
+      memberIds,
+      messageId: message.id,
+    }),
+    async fromWire(wire) {
+      const { conversationId, memberIds, messageId } = wire as {
+        conversationId: string;
+        memberIds: string[];
+        messageId: string;
+      };
+      const view = await q.findMessageView(db, messageId);
+      if (!view) return null;
+      const [message] = await toMessages(db, [view]);
+      return { conversationId, memberIds, message: message! };
+    },
+  };
 }

@@ -108,6 +108,7 @@ export class Tracking {
     ctx.events.on('campaign.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
     ctx.events.on('application.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
     ctx.events.on('user.changed', () => this.links.clear());
+    ctx.events.on('cluster.resync', () => this.links.clear());
   }
 
   static async create(

@@ -11,6 +11,8 @@ import type { Role } from '../../../server/modules/users/schema';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL runs: the throwaway database's URL (another instance can open it); PGlite: undefined */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function createTestApp(
   const adminUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;
+  let databaseUrl: string | undefined;
   if (adminUrl) {
     const { default: pg } = await import('pg');
     const name = `affilio_test_${randomBytes(6).toString('hex')}`;
@@ -34,7 +37,8 @@ export async function createTestApp(
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -50,10 +54,35 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
+    },
+  };
+}
+
+/**
+ * Another instance of the app on `first`'s PostgreSQL database, as a second server behind a proxy would be
+ * (PostgreSQL runs only). Close it before `first`, whose close drops the database.
+ */
+export async function createSecondInstance(
+  first: TestApp,
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildAppOptions, 'config' | 'database'> = {},
+): Promise<TestApp> {
+  if (!first.databaseUrl) throw new Error('a second instance needs PostgreSQL (DATABASE_URL)');
+  const database = await openDatabase({ databaseUrl: first.databaseUrl });
+  const app = await buildApp({ ...options, config: testConfig(overrides), database });
+  await app.ready();
+  return {
+    app,
+    database,
+    databaseUrl: first.databaseUrl,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }
