@@ -46,6 +46,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits, catches or marks `void` hides its failure, and one handed to
+    // something that expects a plain callback is never awaited.
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts', 'contracts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['sw/**/*.ts', 'tests/unit/sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

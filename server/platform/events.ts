@@ -115,7 +115,10 @@ export class EventBus {
     name: K,
     listener: (payload: DomainEvents[K]) => void | Promise<void>,
   ): () => void {
+    // a listener may return a promise on purpose: emitAndWait awaits it, emit leaves it to the listener
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     this.emitter.on(name, listener);
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     return () => this.emitter.off(name, listener);
   }
 

@@ -46,8 +46,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const created = await campaigns.createCampaign(ctx.db, currentUser(request).user, request.body);
-      ctx.events.emit('campaign.changed', { campaignId: created.id });
+      const created = await campaigns.createCampaign(ctx, currentUser(request).user, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -63,14 +62,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const updated = await campaigns.updateCampaign(
-        ctx.db,
-        currentUser(request).user,
-        request.params.id,
-        request.body,
-      );
-      ctx.events.emit('campaign.changed', { campaignId: updated.id });
-      return updated;
+      return campaigns.updateCampaign(ctx, currentUser(request).user, request.params.id, request.body);
     },
   );
 
@@ -99,8 +91,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const ended = await campaigns.deleteCampaign(ctx.db, currentUser(request).user, request.params.id);
-      ctx.events.emit('campaign.changed', { campaignId: request.params.id });
+      const ended = await campaigns.deleteCampaign(ctx, currentUser(request).user, request.params.id);
       return ended ? reply.code(200).send(ended) : reply.code(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { CampaignRow } from '../../db/rows';
 import { forbidden, notFound, unprocessable } from '../../platform/http-error';
@@ -9,6 +10,9 @@ import type { UserRow } from '../../platform/current-user';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
 import * as q from './queries';
 import type { Campaign, createCampaignBody, ListCampaignsQuery, updateCampaignBody } from './schema';
+
+/** what a change needs: the database, and the bus its `campaign.changed` goes to once it is stored */
+type ServiceContext = Pick<AppContext, 'db' | 'events'>;
 
 type CampaignInput = z.output<typeof updateCampaignBody>;
 
@@ -117,7 +121,11 @@ function applyCampaignRules(c: RuleSubject): Pick<q.NewCampaignRow, 'payoutMinor
     : { payoutMinor: c.payoutMinor, revshareBps: null };
 }
 
-export async function createCampaign(db: Db, user: UserRow, body: z.output<typeof createCampaignBody>) {
+export async function createCampaign(
+  { db, events }: ServiceContext,
+  user: UserRow,
+  body: z.output<typeof createCampaignBody>,
+) {
   if (user.role !== 'advertiser') throw forbidden('Only advertisers can create campaigns');
   if (body.status === 'ended') throw unprocessable('a new campaign cannot start as ended');
   const values: q.NewCampaignRow = {
@@ -132,6 +140,7 @@ export async function createCampaign(db: Db, user: UserRow, body: z.output<typeo
   };
   if (body.creative_ids) await assertCreativesUsable(db, { advertiserId: user.id }, body.creative_ids);
   const row = await q.insertCampaign(db, { ...values, ...applyCampaignRules(values) });
+  events.emit('campaign.changed', { campaignId: row.id });
   return toCampaignResponse(row, user);
 }
 
@@ -146,7 +155,12 @@ export async function getCampaign(db: Db, user: UserRow, id: string) {
   return toCampaignResponse(await loadVisible(db, user, id), user);
 }
 
-export async function updateCampaign(db: Db, user: UserRow, id: string, body: CampaignInput) {
+export async function updateCampaign(
+  { db, events }: ServiceContext,
+  user: UserRow,
+  id: string,
+  body: CampaignInput,
+) {
   const current = await loadVisible(db, user, id);
   if (!canEditCampaign(user, current)) throw forbidden('Only the campaign owner or an admin can change it');
   if (current.status === 'ended' && body.status && body.status !== 'ended') {
@@ -156,6 +170,7 @@ export async function updateCampaign(db: Db, user: UserRow, id: string, body: Ca
   const patch = toRowPatch(body);
   const merged = { ...current, ...patch };
   const row = await q.updateCampaign(db, id, { ...patch, ...applyCampaignRules(merged) });
+  events.emit('campaign.changed', { campaignId: row.id });
   return toCampaignResponse(row, user);
 }
 
@@ -179,14 +194,20 @@ export async function rotateTrackingSecret(db: Db, user: UserRow, id: string): P
  * Deletes a campaign that never tracked anything. One with clicks or conversions keeps its history
  * (commissions, reports, audit) and is ended instead; the caller gets the ended campaign back.
  */
-export async function deleteCampaign(db: Db, user: UserRow, id: string): Promise<Campaign | null> {
+export async function deleteCampaign(
+  { db, events }: ServiceContext,
+  user: UserRow,
+  id: string,
+): Promise<Campaign | null> {
   const current = await loadVisible(db, user, id);
   if (!canEditCampaign(user, current)) throw forbidden('Only the campaign owner or an admin can delete it');
   if (await q.hasTrackingHistory(db, id)) {
     const row = current.status === 'ended' ? current : await q.updateCampaign(db, id, { status: 'ended' });
+    events.emit('campaign.changed', { campaignId: id });
     return toCampaignResponse(row, user);
   }
   await q.deleteCampaign(db, id);
+  events.emit('campaign.changed', { campaignId: id });
   return null;
 }
 

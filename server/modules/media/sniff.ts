@@ -1,19 +1,13 @@
-/**
+import { MEDIA_TYPES, type MediaType } from '../../../contracts/media';
+
+/*
  * The type of an upload, read from its first bytes: the name and the browser's claimed type are never
  * trusted (an HTML page renamed `.png` is HTML). Only formats a browser shows inertly are accepted; SVG and
  * HTML are refused because they can carry scripts.
  */
 
-export const MEDIA_TYPES = {
-  'image/png': { extension: 'png', image: true },
-  'image/jpeg': { extension: 'jpg', image: true },
-  'image/webp': { extension: 'webp', image: true },
-  'image/gif': { extension: 'gif', image: true },
-  'application/pdf': { extension: 'pdf', image: false },
-  'video/mp4': { extension: 'mp4', image: false },
-} as const;
-
-export type MediaType = keyof typeof MEDIA_TYPES;
+// the accepted types are a wire contract: the client's file picker offers the same list
+export { MEDIA_TYPES, type MediaType };
 
 /** How many leading bytes `sniffType` looks at. */
 export const SNIFF_BYTES = 512;

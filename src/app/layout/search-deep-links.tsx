@@ -71,7 +71,7 @@ export function SearchDeepLinks() {
     OPENERS[found]!(params.get(found)!, state?.searchTitle, client);
     params.delete(found);
     const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [location, navigate, client]);
 
   return null;

@@ -1,3 +1,5 @@
+import { MEDIA_TYPES } from '../../../contracts/media';
+
 // Wire types are shared with the server; the client imports only their types.
 export type { Media, MediaKind, MediaLimits } from '../../../server/modules/media/schema';
 
@@ -7,19 +9,10 @@ export const MEDIA_PAGE_SIZE = 20;
 /** The admin setting's default, used until the server's limits arrive. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** What the server accepts (copied from server/modules/media/sniff.ts), for the file picker's hint. */
-export const ACCEPTED_TYPES = {
-  'image/png': '.png',
-  'image/jpeg': '.jpg,.jpeg',
-  'image/webp': '.webp',
-  'image/gif': '.gif',
-  'application/pdf': '.pdf',
-  'video/mp4': '.mp4',
-} as const;
-
+/** What the server accepts, for the file picker: its types, then their extensions. */
 export const ACCEPT_ATTRIBUTE = [
-  ...Object.keys(ACCEPTED_TYPES),
-  ...Object.values(ACCEPTED_TYPES).flatMap((e) => e.split(',')),
+  ...Object.keys(MEDIA_TYPES),
+  ...Object.values(MEDIA_TYPES).flatMap((t) => t.accept.split(',')),
 ].join(',');
 
 export const ACCEPTED_LABEL = 'PNG, JPEG, WebP, GIF, PDF or MP4';

@@ -54,7 +54,7 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
     if (mode !== 'create' || !isAdvertiser) return;
     active.current = true;
     openCampaignEdit(store, undefined, () => {
-      if (active.current) navigate('/campaigns', { replace: true });
+      if (active.current) void navigate('/campaigns', { replace: true });
     });
     return () => {
       // Leaving the route (or StrictMode's trial unmount) closes the modal without navigating again.

@@ -15,7 +15,7 @@ export function ProfileRoute() {
 
   const onSignOutEverywhere = async () => {
     await signOutEverywhere();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
     showToast({
       title: 'Signed out on every device',
       message: 'Log in again to continue.',

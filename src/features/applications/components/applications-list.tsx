@@ -63,7 +63,7 @@ export function ApplicationsList() {
         <EmptyState
           title="No applications yet"
           description="Apply to a campaign with one of your verified websites."
-          action={{ label: 'Browse campaigns', onClick: () => navigate('/campaigns') }}
+          action={{ label: 'Browse campaigns', onClick: () => void navigate('/campaigns') }}
         />
       )}
       {data && data.items.length > 0 && (

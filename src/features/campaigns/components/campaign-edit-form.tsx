@@ -257,7 +257,7 @@ export function CampaignEditForm({
         (v) => void submit(v),
         // The Save button is at the end of a long dialog: take the person to the first field to fix.
         (errors) => {
-          const first = Object.keys(errors).find((path) => errors[path]);
+          const first = Object.keys(errors).find((path) => Boolean(errors[path]));
           if (first) form.getInputNode(first)?.focus();
         },
       )}

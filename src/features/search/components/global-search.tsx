@@ -126,7 +126,7 @@ export function GlobalSearch({ userId }: { userId: string }) {
 
   const open = (result: SearchResult) => {
     add(search.query);
-    navigate(result.url, { state: { searchTitle: result.title } });
+    void navigate(result.url, { state: { searchTitle: result.title } });
   };
 
   const typed = search.query.trim();
