@@ -170,6 +170,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
     await seedDemoPayouts(tx, demoUsers, adminId, now);
     await seedDemoInvoices(tx, demoUsers, adminId, now);
     await seedDemoMessages(tx, demoUsers, adminId, now);
+    await (await import('./demo-api-keys')).seedDemoApiKeys(tx, demoUsers, now);
     await seedRateHistory(tx, { today: now });
     return seeded;
   });

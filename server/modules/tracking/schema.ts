@@ -24,9 +24,11 @@ export const postbackBody = z.object({
 
 /** `POST /api/postback`: sent with an API key (`Authorization: Bearer afk_…`), the secret may be left out. */
 export const postbackPostBody = postbackBody.extend({
-  secret: postbackBody.shape.secret.optional().describe(
-    'the campaign’s tracking secret; not needed with an API key (full scope, conversions) of the campaign’s advertiser',
-  ),
+  secret: postbackBody.shape.secret
+    .optional()
+    .describe(
+      'the campaign’s tracking secret; not needed with an API key (full scope, conversions) of the campaign’s advertiser',
+    ),
 });
 
 export const pixelQuery = z.object({
