@@ -16,6 +16,9 @@ import { healthRoutes } from './platform/health';
 import { registerIdempotency, startIdempotencyPrune } from './platform/idempotency';
 import { EventBus } from './platform/events';
 import { linkInstances } from './cluster';
+import { forApiKeys } from './platform/api-key-access';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { createApiKeyVerifier } from './modules/api-keys/service';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
@@ -124,8 +127,10 @@ export async function buildApp({
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('apiKey', null);
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt_secret'));
+  const background = new Background(app.log);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -138,7 +143,8 @@ export async function buildApp({
     },
     events: new EventBus(),
     notifier: new Notifier(database.db, app.log),
-    background: new Background(app.log),
+    background,
+    apiKeys: createApiKeyVerifier(database.db, background),
   };
   app.decorate('settle', () => ctx.background.drain());
   app.addHook('onClose', () => ctx.background.drain());
@@ -171,7 +177,23 @@ export async function buildApp({
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Affilio API', version: '0.1.0', description: 'Affiliate marketplace API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token (`POST /api/auth/login`) or an API key (`afk_…`, Settings → API keys). A key acts as its owner within its scope: `read` allows GET only, and a key limited to resources reaches only their routes (403 names the missing scope).',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'afk_…',
+            description:
+              'An API key alone, where a route takes nothing else (`POST /api/postback` with a key scoped to conversions instead of the tracking secret).',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -188,26 +210,33 @@ export async function buildApp({
       registerNulGuard(api);
       registerIdempotency(api, ctx);
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { ctx });
-      await api.register(adminRoutes, { ctx });
-      await api.register(settingsRoutes, { ctx });
-      await api.register(campaignRoutes, { ctx });
-      await api.register(websiteRoutes, { ctx });
-      await api.register(applicationRoutes, { ctx });
-      await api.register(directoryRoutes, { ctx });
-      await api.register(notificationRoutes, { ctx });
-      await api.register(pushRoutes, { ctx, push });
-      await api.register(trackingRoutes, { ctx, tracking, root: app });
-      await api.register(commissionRoutes, { ctx });
-      await api.register(payoutRoutes, { ctx });
-      await api.register(currencyRoutes, { ctx });
-      await api.register(analyticsRoutes, { ctx, tracking });
-      await api.register(reportRoutes, { ctx });
-      await api.register(searchRoutes, { ctx });
-      await api.register(invoiceRoutes, { ctx });
-      await api.register(statementRoutes, { ctx });
-      await api.register(mediaRoutes, { ctx, storage: mediaStorageFor(config) });
-      await api.register(messagingRoutes, { ctx, heartbeatMs: messagingHeartbeatMs });
+      // Which API keys each module's routes take (`Authorization: Bearer afk_…`): the resource a key may be
+      // limited to, `general` for routes of no one resource, `never` for none (see platform/api-key-access).
+      await api.register(forApiKeys('never', authRoutes), { ctx });
+      await api.register(forApiKeys('never', apiKeyRoutes), { ctx });
+      await api.register(forApiKeys('general', adminRoutes), { ctx });
+      await api.register(forApiKeys('general', settingsRoutes), { ctx });
+      await api.register(forApiKeys('campaigns', campaignRoutes), { ctx });
+      await api.register(forApiKeys('websites', websiteRoutes), { ctx });
+      await api.register(forApiKeys('applications', applicationRoutes), { ctx });
+      await api.register(forApiKeys('general', directoryRoutes), { ctx });
+      await api.register(forApiKeys('general', notificationRoutes), { ctx });
+      await api.register(forApiKeys('general', pushRoutes), { ctx, push });
+      // the postback takes a key limited to conversions instead of the campaign's secret (its own check)
+      await api.register(forApiKeys('reports', trackingRoutes), { ctx, tracking, root: app });
+      await api.register(forApiKeys('commissions', commissionRoutes), { ctx });
+      await api.register(forApiKeys('payouts', payoutRoutes), { ctx });
+      await api.register(forApiKeys('general', currencyRoutes), { ctx });
+      await api.register(forApiKeys('reports', analyticsRoutes), { ctx, tracking });
+      await api.register(forApiKeys('reports', reportRoutes), { ctx });
+      await api.register(forApiKeys('general', searchRoutes), { ctx });
+      await api.register(forApiKeys('invoices', invoiceRoutes), { ctx });
+      await api.register(forApiKeys('invoices', statementRoutes), { ctx });
+      await api.register(forApiKeys('media', mediaRoutes), { ctx, storage: mediaStorageFor(config) });
+      await api.register(forApiKeys('messaging', messagingRoutes), {
+        ctx,
+        heartbeatMs: messagingHeartbeatMs,
+      });
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,7 @@ export interface RateLimitsConfig {
   forgotPasswordPerAddress: RateLimitRule;
   resetPasswordPerAddress: RateLimitRule;
   postbackFailuresPerAddress: RateLimitRule;
+  apiKeyRequests: RateLimitRule;
 }
 
 /** Fastify's `trustProxy`: false, true, a hop count, or proxy addresses/CIDRs. */
@@ -199,6 +200,7 @@ export const envSchema = z.object({
   ...rateLimit('FORGOT_PASSWORD_ADDRESS_RATE_LIMIT', 20, HOUR),
   ...rateLimit('RESET_PASSWORD_RATE_LIMIT', 20, 15 * MINUTE),
   ...rateLimit('POSTBACK_FAILURE_RATE_LIMIT', 100, MINUTE),
+  ...rateLimit('API_KEY_RATE_LIMIT', 600, MINUTE),
   CLICK_COUNTRY_HEADER: text().transform((value) => value?.toLowerCase() ?? null),
   ALLOW_PRIVATE_NETWORKS: flag(),
   // the older name, from when only website verification used it
@@ -312,6 +314,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       forgotPasswordPerAddress: ruleOf(env, 'FORGOT_PASSWORD_ADDRESS_RATE_LIMIT'),
       resetPasswordPerAddress: ruleOf(env, 'RESET_PASSWORD_RATE_LIMIT'),
       postbackFailuresPerAddress: ruleOf(env, 'POSTBACK_FAILURE_RATE_LIMIT'),
+      apiKeyRequests: ruleOf(env, 'API_KEY_RATE_LIMIT'),
     },
     clickCountryHeader: env.CLICK_COUNTRY_HEADER,
     allowPrivateNetworks: env.ALLOW_PRIVATE_NETWORKS || env.VERIFY_ALLOW_PRIVATE_NETWORKS,

@@ -1,4 +1,5 @@
 import type { AppConfig } from './config';
+import type { ApiKeyVerifier } from './platform/api-key-access';
 import type { Db } from './db/connection';
 import type { Background } from './platform/background';
 import type { EventBus } from './platform/events';
@@ -24,6 +25,8 @@ export interface AppContext {
   notifier: Notifier;
   /** work done after the answer went out */
   background: Background;
+  /** resolves `Authorization: Bearer afk_…` for the auth guard (the api-keys module's verifier) */
+  apiKeys: ApiKeyVerifier;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyMigrations, MIGRATION_LOCK_KEY } from './migrate';
 import { listenForever, type PgListener } from './pg-listener';
+import * as apiKeysTables from './schema/api-keys';
 import * as billingTables from './schema/billing';
 import * as commissionsTables from './schema/commissions';
 import * as currencyTables from './schema/currency';
@@ -20,6 +21,7 @@ import * as usersTables from './schema/users';
 
 /** Every table, by its export name: drizzle's relational queries (`db.query.campaigns`) read this map. */
 const schema = {
+  ...apiKeysTables,
   ...billingTables,
   ...commissionsTables,
   ...currencyTables,

@@ -2,15 +2,28 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { revokedTokens } from '../db/schema/users';
+import {
+  apiKeyAccessOf,
+  assertKeyCovers,
+  isApiKeySecret,
+  type ApiKeyAccess,
+  type ApiKeyVerifier,
+} from './api-key-access';
 import { findUserById, type Role, type UserWithProfile } from './current-user';
 import { forbidden, unauthorized } from './http-error';
+import type { Limit } from './rate-limits';
 
-/** What the guard needs of the app context: the database and a way to verify a bearer token. */
+/**
+ * What the guard needs of the app context: the database, a way to verify a bearer token, and for API keys
+ * (`afk_…`) their verifier (injected by server/app.ts) and their per-key request limit.
+ */
 export interface GuardContext {
   db: Db;
   tokens: {
     verify(token: string): Promise<{ sub: string; tv: number; jti: string; exp: number } | null>;
   };
+  apiKeys?: ApiKeyVerifier;
+  limits: { apiKeyRequests: Limit };
 }
 
 /** The bearer token a request was authenticated with: signing out revokes it by id. */
@@ -37,23 +50,54 @@ async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
   return row !== undefined;
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+function assertUsable(found: UserWithProfile): void {
+  if (found.user.status === 'suspended') throw unauthorized('Account suspended');
+  if (found.user.status === 'pending') throw unauthorized('Account pending approval');
+}
+
 /**
- * Resolves the bearer token to a current user. The user row is read on every request so that a
- * suspension or password change (token_version bump) or a sign-out (revoked token id) takes effect at once.
+ * Resolves an API key to its owner, within what the key covers for this route (`access`; `write` when the
+ * route changes something whatever its method). Like a session, the owner is read on every request: a
+ * suspended owner's keys stop at once. Each use counts against the key's own rate limit.
+ */
+export async function authenticateApiKey(
+  ctx: GuardContext,
+  request: FastifyRequest,
+  secret: string,
+  access: ApiKeyAccess = apiKeyAccessOf(request),
+  write = false,
+): Promise<UserWithProfile> {
+  const grant = ctx.apiKeys ? await ctx.apiKeys.verify(secret) : null;
+  if (!grant) throw unauthorized('Invalid API key: unknown, revoked or expired');
+  request.apiKey = grant;
+  await ctx.limits.apiKeyRequests.hit(request);
+  const found = await findUserById(ctx.db, grant.userId);
+  if (!found) throw unauthorized('Invalid API key: unknown, revoked or expired');
+  assertUsable(found);
+  assertKeyCovers(grant, access, request.method, write);
+  ctx.apiKeys?.touch(grant, request.ip);
+  return found;
+}
+
+/**
+ * Resolves the bearer token (a session token, or an API key) to a current user. The user row is read on
+ * every request so that a suspension or password change (token_version bump) or a sign-out (revoked token
+ * id) takes effect at once.
  */
 export async function authenticate(
   ctx: GuardContext,
   request: FastifyRequest,
-): Promise<{ found: UserWithProfile; session: RequestSession }> {
+): Promise<{ found: UserWithProfile; session: RequestSession | null }> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Not authenticated');
+  if (isApiKeySecret(token)) return { found: await authenticateApiKey(ctx, request, token), session: null };
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token');
   const [found, revoked] = await Promise.all([
@@ -63,8 +107,7 @@ export async function authenticate(
   if (!found || found.user.tokenVersion !== claims.tv || revoked) {
     throw unauthorized('Session is no longer valid');
   }
-  if (found.user.status === 'suspended') throw unauthorized('Account suspended');
-  if (found.user.status === 'pending') throw unauthorized('Account pending approval');
+  assertUsable(found);
   return { found, session: { jti: claims.jti, exp: claims.exp } };
 }
 
@@ -96,7 +139,7 @@ export function currentUser(request: FastifyRequest): UserWithProfile {
   return request.auth;
 }
 
-/** The token of a route guarded by requireAuth/requireRole. */
+/** The session token of a route guarded by requireAuth/requireRole (none for an API key). */
 export function currentSession(request: FastifyRequest): RequestSession {
   if (!request.session) throw unauthorized();
   return request.session;

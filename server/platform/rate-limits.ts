@@ -88,6 +88,8 @@ export interface RateLimits {
   resetPasswordPerAddress: Limit;
   /** postbacks refused for a wrong secret or an unknown click, per address */
   postbackFailuresPerAddress: Limit;
+  /** requests per API key (each key its own budget, whichever address it calls from) */
+  apiKeyRequests: Limit;
 }
 
 const bodyEmail = (request: FastifyRequest) => {
@@ -161,6 +163,11 @@ export async function createRateLimits(app: FastifyInstance, config: RateLimitsC
       config.postbackFailuresPerAddress,
       byAddress('postback'),
       'Too many refused postbacks from this address.',
+    ),
+    apiKeyRequests: limit(
+      config.apiKeyRequests,
+      (request) => `api-key|${request.apiKey?.id ?? ''}`,
+      'Too many requests with this API key.',
     ),
   };
 }

@@ -51,6 +51,7 @@ let conversationId: string;
 let mediaId: string;
 let invoiceId: string;
 let payoutId: string;
+let apiKeyId: string;
 let operations: Operation[];
 
 /** what went wrong, by assertion */
@@ -97,6 +98,7 @@ function pathValue(op: Operation, name: string): string {
     ['/api/media/', () => mediaId],
     ['/api/invoices/', () => invoiceId],
     ['/api/payouts/', () => payoutId],
+    ['/api/api-keys/', () => apiKeyId],
     ['/api/admin/users/', () => bystanderId],
     ['/api/admin/websites/', () => websiteId],
     ['/api/publishers/', () => as.publisher.id],
@@ -371,6 +373,12 @@ beforeAll(async () => {
     })
     .returning();
   payoutId = payout!.id;
+  apiKeyId = (
+    await call(t, 'POST', '/api/api-keys', {
+      token: as.advertiser.token,
+      payload: { name: 'Sweep', scope: 'read' },
+    })
+  ).json().id;
 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
   operations = operationsOf(doc).filter((op) => !op.path.startsWith('/api/docs'));

@@ -288,6 +288,15 @@ describe('the demo marketplace of a first start', () => {
     expect((await call(t, 'GET', banner.thumbnail_url, { token: paula })).statusCode).toBe(200);
   });
 
+  it('gives alice an API key in use (last used an hour ago, with the address)', async () => {
+    const alice = await login(t, 'alice@advertiser.test', DEMO_PASSWORD);
+    const keys = (await call(t, 'GET', '/api/api-keys', { token: alice })).json();
+    expect(keys).toEqual([
+      expect.objectContaining({ name: 'Nightly report export', scope: 'read', last_used_ip: '203.0.113.42' }),
+    ]);
+    expect(Date.parse(keys[0].last_used_at)).toBeLessThan(Date.now());
+  });
+
   it('seeds nothing on a second call', async () => {
     const before = await tableCounts();
     expect(await seedIfEmpty(t.database.db, testConfig({ seed: 'demo' }))).toEqual([]);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema/platform';
 import { notFound } from '../../platform/http-error';
 import { errorResponse } from '../../platform/error-schema';
+import { forApiKeys } from '../../platform/api-key-access';
 import { currentUser, requireRole } from '../../platform/auth-guard';
 import { adminSettingsSchema, updateSettingsBody } from '../settings/service';
 import { getAdminSettings, updateAdminSettings } from '../settings/service';
@@ -71,7 +72,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  await app.register(adminUserRoutes, { ctx });
+  // an API key never manages users, whatever its scope
+  await app.register(forApiKeys('never', adminUserRoutes), { ctx });
   await app.register(auditLogRoutes, { ctx });
   await app.register(adminWebsiteRoutes, { ctx });
 };

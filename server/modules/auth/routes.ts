@@ -57,7 +57,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/auth/me',
-    { onRequest: authed, schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } } },
+    {
+      onRequest: authed,
+      // the one auth route an API key may call: who it acts for (the rest are the account's own)
+      config: { apiKey: 'general' },
+      schema: { tags: ['auth'], response: { 200: userSchema, 401: errorResponse } },
+    },
     async (request) => toUserResponse(currentUser(request)),
   );
 

@@ -74,7 +74,11 @@ function assertUnsignedPixelAmount(campaign: CampaignRow, amountMinor: number): 
  * (an unsigned pixel).
  */
 export function authorizeConversion(input: ConversionInput, campaign: CampaignRow): boolean {
-  if (input.source === 'postback' && !secretMatches(input.secret, campaign.trackingSecret)) {
+  if (input.source === 'postback' && input.keyOwnerId !== undefined) {
+    if (input.keyOwnerId !== campaign.advertiserId) {
+      throw forbidden('This API key belongs to another account than the advertiser of this click’s campaign');
+    }
+  } else if (input.source === 'postback' && !secretMatches(input.secret, campaign.trackingSecret)) {
     throw forbidden('The secret does not match this campaign’s tracking secret');
   }
   return input.source === 'pixel' && pixelTrust(input, campaign) === 'unsigned';

@@ -9,8 +9,13 @@ export interface ConversionInput {
   amount?: string | number;
   currency?: string;
   event: 'sale' | 'lead';
-  /** required for server-to-server postbacks; the pixel has none */
+  /** required for server-to-server postbacks (unless sent with an API key); the pixel has none */
   secret?: string;
+  /**
+   * a postback sent with an API key (full scope, conversions): the key's owner, who must be the advertiser
+   * of the click's campaign; it stands in for the secret
+   */
+  keyOwnerId?: string;
   /** pixel only: hex HMAC-SHA256 of `click_id|order_id|amount|currency` with the tracking secret */
   sig?: string;
   source: 'postback' | 'pixel';

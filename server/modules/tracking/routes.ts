@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../platform/http-error';
+import { fieldError, HttpError } from '../../platform/http-error';
+import { isApiKeySecret } from '../../platform/api-key-access';
 import { resourceErrors } from '../../platform/route-schemas';
-import { currentUser, requireAuth } from '../../platform/auth-guard';
+import { authenticateApiKey, bearerToken, currentUser, requireAuth } from '../../platform/auth-guard';
 import { errorResponse } from '../../platform/error-schema';
 import { recordConversion, type ConversionInput, type ConversionOutcome } from './conversions';
 import * as q from './queries';
@@ -13,6 +14,7 @@ import {
   listTrackingLinksQuery,
   pixelQuery,
   postbackBody,
+  postbackPostBody,
   trackingLinkSchema,
   trackingTestBody,
   trackingTestResult,
@@ -35,7 +37,7 @@ const conversionResponses = {
 };
 
 /** The wire fields (postback body or query, pixel query) as the conversion service takes them. */
-function postbackInput(b: z.output<typeof postbackBody> | z.output<typeof pixelQuery>): ConversionInput {
+function postbackInput(b: z.output<typeof postbackPostBody> | z.output<typeof pixelQuery>): ConversionInput {
   return {
     clickId: b.click_id,
     orderId: b.order_id,
@@ -107,13 +109,25 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
         summary: 'Server-to-server conversion (JSON or form body)',
         description:
           'Records a conversion for a click and its commission in one transaction before answering. (campaign, order_id) is unique: a repeat answers 200 with the first result and `duplicate: true`.',
-        body: postbackBody,
-        response: conversionResponses,
-        security: [],
+        body: postbackPostBody,
+        response: { ...conversionResponses, 401: errorResponse },
+        security: [{}, { apiKey: [] }],
+      },
+      // an advertiser's API key (full scope, conversions) stands in for the secret; checked before the body
+      onRequest: async (request) => {
+        const token = bearerToken(request);
+        if (token && isApiKeySecret(token)) {
+          request.auth = await authenticateApiKey(ctx, request, token, 'conversions', true);
+        }
       },
     },
     async (request, reply) => {
-      const { result } = await convert(request, postbackInput(request.body));
+      const input = postbackInput(request.body);
+      if (request.apiKey && request.auth) input.keyOwnerId = request.auth.user.id;
+      else if (input.secret === undefined) {
+        throw fieldError('secret', 'secret is required (the campaign’s tracking secret)');
+      }
+      const { result } = await convert(request, input);
       return reply.code(result.duplicate ? 200 : 201).send(result);
     },
   );

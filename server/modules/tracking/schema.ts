@@ -22,6 +22,15 @@ export const postbackBody = z.object({
   secret: z.string().min(1, 'secret is required (the campaign’s tracking secret)'),
 });
 
+/** `POST /api/postback`: sent with an API key (`Authorization: Bearer afk_…`), the secret may be left out. */
+export const postbackPostBody = postbackBody.extend({
+  secret: postbackBody.shape.secret
+    .optional()
+    .describe(
+      'the campaign’s tracking secret; not needed with an API key (full scope, conversions) of the campaign’s advertiser',
+    ),
+});
+
 export const pixelQuery = z.object({
   ...conversionFields,
   sig: z

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiKeysSettings } from '../../../features/api-keys/components/api-keys-settings';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
@@ -51,6 +52,9 @@ export function SettingsRoute() {
         <UiPreferencesForm role={user.role} currency={currency} onCurrencyChange={setCurrency} />
       </SettingsCard>
       <PushSettings />
+      <SettingsCard title="API keys">
+        <ApiKeysSettings />
+      </SettingsCard>
       <SettingsCard title="Your profile">
         <Group gap="xs">
           <Text size="sm">Name, company or display name, country and password:</Text>
