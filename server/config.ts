@@ -193,6 +193,7 @@ export const envSchema = z.object({
   }),
   // read by the PGlite worker thread itself (server/db/pglite-worker.ts); listed here to be documented
   PGLITE_WASM_TIER_UP: flag(),
+  PGLITE_FSYNC: text().pipe(z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).optional()),
 });
 
 export type Env = z.output<typeof envSchema>;
