@@ -30,7 +30,7 @@ async function rssMb(pid: number): Promise<number> {
 
 async function idleRss(name: string, options: AppServerOptions): Promise<Measure> {
   const started = Date.now();
-  const server = await startAppServer({ ...options, built: true });
+  const server = await startAppServer({ ...options, built: true, startupTimeoutMs: 600_000 });
   try {
     const startS = (Date.now() - started) / 1000;
     await sleep(IDLE_S * 1000);
