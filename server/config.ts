@@ -230,6 +230,7 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: text().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
   // read by the PGlite worker thread itself (server/db/pglite-worker.ts); listed here to be documented
   PGLITE_WASM_TIER_UP: flag(),
+  PGLITE_FSYNC: text().pipe(z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).optional()),
 });
 
 export type Env = z.output<typeof envSchema>;

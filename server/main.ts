@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { serveBackups } from './db/backup-socket';
@@ -31,6 +32,16 @@ function printAccounts(accounts: SeededAccount[], url: string, seed: 'demo' | 'n
  */
 setFlagsFromString('--heap-growing-percent=20');
 
+/**
+ * Seeding the demo builds its rows in this thread's heap (tens of MB), and V8 grew the heap for them; an idle
+ * server may not run a full collection for a long while, so that memory would stay resident. One full
+ * collection once the seed is done gives it back (the PGlite worker does the same after opening).
+ */
+function releaseSeedMemory(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const open = () =>
@@ -47,6 +58,7 @@ async function main(): Promise<void> {
     // database, as after a restart (about a second, first start only).
     await database.close();
     database = await open();
+    releaseSeedMemory();
   }
   const app = await buildApp({ config, database });
   // `npm run backup` asks this process for a copy of the embedded database (it owns the data directory)

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { joinBytes } from './join-bytes';
+import { DurableNodeFS } from './pglite-durable-fs';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-protocol';
 
 const port = parentPort!;
@@ -174,13 +175,30 @@ function releaseStartupMemory(): void {
   (runInNewContext('gc') as () => void)();
 }
 
+/**
+ * PGlite's default start parameters include `-F` (fsync off): a commit then reaches the disk whenever the
+ * OS writes its page cache back, and a power cut or an OS crash can lose acknowledged commits or damage
+ * the data directory. With a data directory the worker drops `-F` and syncs each commit's WAL with
+ * fsync() (PGlite's fdatasync() does nothing; DurableNodeFS makes fsync() real). PGLITE_FSYNC=false
+ * keeps PGlite's default, for throwaway directories only. An in-memory database has nothing to sync.
+ */
+function startParams(durable: boolean): string[] {
+  const params = durable
+    ? [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync']
+    : PGlite.defaultStartParams;
+  return [...params, ...MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
 lowerOwnPriority();
 baselineWasmOnly();
+const durable = dataDir !== undefined && process.env.PGLITE_FSYNC?.trim() !== 'false';
 // pg_trgm: the search indexes (migration 0011) need it loaded whenever their tables are written
-const db = await PGlite.create(dataDir, {
+const db = await PGlite.create({
+  dataDir,
+  fs: durable ? new DurableNodeFS(dataDir) : undefined,
   extensions: { pg_trgm },
   loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
-  startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
+  startParams: startParams(durable),
 });
 
 releaseStartupMemory();

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT, TSX } from './support/processes';
 import { openDatabase, type Database } from '../../server/db/connection';
+import { click, createTrackedLinks, pool, visitorIp, type TrackedLink } from '../bench/support/fixtures';
+import { BENCH_ADMIN } from '../bench/support/server';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 
@@ -36,7 +38,12 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
       HOST: '127.0.0.1',
       STATIC_DIR: 'none',
       LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'backup-admin-password',
+      // the fixtures that make commissions (tests/bench/support/fixtures.ts) sign in as this admin, verify
+      // their website on 127.0.0.1 and send visitors' addresses in X-Forwarded-For
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      VERIFY_ALLOW_PRIVATE_NETWORKS: 'true',
+      TRUST_PROXY: 'loopback',
       REGISTER_RATE_LIMIT_MAX: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,6 +81,49 @@ function register(port: number, n: number) {
       password: 'quiet-lantern-42',
     }),
   });
+}
+
+/** Clicks on the link and a postback for each (a commission each; amounts differ so sums tell them apart). */
+async function convert(port: number, link: TrackedLink, from: number, count: number): Promise<void> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clickIds = await pool(
+    Array.from({ length: count }, (_, i) => from + i),
+    8,
+    (i) => click(baseUrl, link.code, visitorIp(i)),
+  );
+  await pool(clickIds, 8, async (clickId, i) => {
+    const res = await fetch(`${baseUrl}/api/postback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        click_id: clickId,
+        order_id: `backup-${from + i}`,
+        amount: `${10 + from + i}.37`,
+        event: 'sale',
+        secret: link.trackingSecret,
+      }),
+    });
+    expect(res.status).toBe(201);
+  });
+}
+
+/**
+ * The money: each publisher's commissions by status and currency (what balances and payouts read) and each
+ * campaign's spend as kept by the triggers (what budgets and the advertiser's spend read), summed exactly.
+ */
+async function balances(database: Database) {
+  const read = async (query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return {
+    publishers: await read(
+      sql`select publisher_id, status, currency, sum(amount_minor)::text as sum, count(*)::int as n
+          from commissions group by 1, 2, 3 order by 1, 2, 3`,
+    ),
+    advertisers: await read(
+      sql`select c.advertiser_id, c.currency, sum(s.spent_minor)::text as spent
+          from campaign_spend s join campaigns c on c.id = s.campaign_id group by 1, 2 order by 1, 2`,
+    ),
+  };
 }
 
 /** Every public table's row count, and the migrations applied. */
@@ -137,14 +187,19 @@ describe('npm run backup / npm run restore', () => {
     const idle = path.join(dir, 'idle.backup');
     try {
       for (let n = 0; n < 5; n += 1) expect((await register(port, n)).status).toBe(201);
-      // registrations keep coming while this copy is taken
+      const { links } = await createTrackedLinks(`http://127.0.0.1:${port}`, 1);
+      await convert(port, links[0]!, 0, 30);
+      // registrations and conversions keep coming while this copy is taken
       let writing = true;
       const load = (async () => {
         for (let n = 100; writing; n += 1) await register(port, n);
       })();
+      const converting = (async () => {
+        for (let from = 1000; writing; from += 5) await convert(port, links[0]!, from, 5);
+      })();
       const first = await runScript('backup', underLoad, source);
       writing = false;
-      await load;
+      await Promise.all([load, converting]);
       expect(first.code, first.output).toBe(0);
       const second = await runScript('backup', idle, source);
       expect(second.code, second.output).toBe(0);
@@ -152,14 +207,18 @@ describe('npm run backup / npm run restore', () => {
       expect(await stop(server)).toBe(0);
     }
     const sourceDb = await open(source);
-    const expected = await counts(sourceDb).finally(() => sourceDb.close());
+    const expected = await counts(sourceDb);
+    const expectedMoney = await balances(sourceDb).finally(() => sourceDb.close());
     expect(expected['users']).toBeGreaterThanOrEqual(6);
+    expect(expectedMoney.publishers.length).toBeGreaterThan(0);
+    expect(expectedMoney.advertisers.length).toBeGreaterThan(0);
 
     const target = await place('restored');
     const restore = await runScript('restore', idle, target);
     expect(restore.code, restore.output).toBe(0);
     const restored = await open(target);
-    expect(await counts(restored).finally(() => restored.close())).toEqual(expected);
+    expect(await counts(restored)).toEqual(expected);
+    expect(await balances(restored).finally(() => restored.close())).toEqual(expectedMoney);
     // never over an existing database
     const again = await runScript('restore', idle, target);
     expect(again.code).not.toBe(0);
@@ -169,7 +228,13 @@ describe('npm run backup / npm run restore', () => {
     const loaded = await place('restored-under-load');
     expect((await runScript('restore', underLoad, loaded)).code).toBe(0);
     const copy = await open(loaded);
-    const copied = await counts(copy).finally(() => copy.close());
+    const copied = await counts(copy);
+    // a consistent snapshot: the spend kept by the triggers equals the commissions it had by then
+    const copiedMoney = await balances(copy).finally(() => copy.close());
+    const spent = copiedMoney.advertisers.reduce((sum, row) => sum + BigInt(row.spent as string), 0n);
+    const committed = copiedMoney.publishers.reduce((sum, row) => sum + BigInt(row.sum as string), 0n);
+    expect(spent).toBe(committed);
+    expect(committed).toBeGreaterThan(0n);
     expect(copied['users']).toBeGreaterThanOrEqual(6);
     expect(copied['users']).toBeLessThanOrEqual(expected['users']!);
     expect(copied['drizzle.__drizzle_migrations']).toBe(expected['drizzle.__drizzle_migrations']);

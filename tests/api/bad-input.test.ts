@@ -354,10 +354,10 @@ beforeAll(async () => {
       month: '2000-01',
       status: 'issued',
       currency: 'USD',
-      subtotalMinor: 1000,
+      subtotalMinor: 1000n,
       feeBps: 1000,
-      feeMinor: 100,
-      totalMinor: 1100,
+      feeMinor: 100n,
+      totalMinor: 1100n,
       issuedAt: new Date(),
     })
     .returning();

@@ -463,3 +463,63 @@ describe('a paid payout’s statement PDF', () => {
     expect((await call(t, 'GET', url)).statusCode).toBe(401);
   });
 });
+
+describe('an invoice whose sums pass 2^53 minor units', () => {
+  const SAFE = Number.MAX_SAFE_INTEGER; // 9007199254740991
+  it('bills the exact subtotal, fee and total (digit strings on the wire, exact in CSV and stored)', async () => {
+    const big = await party(t, 'advertiser');
+    const boots = await approvedLink(t, big, pub, { name: 'Huge boots' });
+    const tents = await approvedLink(t, big, pub, { name: 'Huge tents' });
+    // each commission is a safe integer; their sums are not
+    await commission(boots, pub, { amount: SAFE });
+    await commission(boots, pub, { amount: SAFE });
+    await commission(tents, pub, { amount: SAFE });
+    await commission(tents, pub, { amount: 7 });
+    const res = await generate({ month: MONTH, advertiser_id: big.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const [invoice] = res.json();
+    const subtotal = 3n * BigInt(SAFE) + 7n;
+    // subtotal × bps / 10000, halves away from zero
+    const fee = (subtotal * BigInt(invoice.fee_bps) * 2n + 10_000n) / 20_000n;
+    // a safe sum stays a JSON number (the fee here), a larger one is its digits
+    const wire = (v: bigint) => (v <= BigInt(SAFE) ? Number(v) : v.toString());
+    expect(fee).toBeLessThan(BigInt(SAFE));
+    expect(invoice).toMatchObject({
+      subtotal_minor: subtotal.toString(),
+      fee_minor: wire(fee),
+      total_minor: (subtotal + fee).toString(),
+    });
+    const lines = Object.fromEntries(
+      invoice.lines.map((l: { campaign_name: string; amount_minor: unknown }) => [
+        l.campaign_name,
+        l.amount_minor,
+      ]),
+    );
+    expect(lines).toEqual({
+      'Huge boots': (2n * BigInt(SAFE)).toString(),
+      'Huge tents': (BigInt(SAFE) + 7n).toString(),
+    });
+    // the detail and the list read it back exactly
+    const detail = await get(admin.token, `/api/invoices/${invoice.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ total_minor: (subtotal + fee).toString() });
+    const list = await get(admin.token, `/api/invoices?advertiser_id=${big.id}`);
+    expect(list.statusCode, list.body).toBe(200);
+    // stored as bigint, to the unit
+    const [stored] = await db()
+      .select({ total: sql<string>`${invoices.totalMinor}::text` })
+      .from(invoices)
+      .where(eq(invoices.id, invoice.id));
+    expect(stored!.total).toBe((subtotal + fee).toString());
+    // the CSV's money in major units, every digit kept
+    const csv = await get(admin.token, `/api/invoices/${invoice.id}/csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const major = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+    expect(csv.body).toContain(major(subtotal));
+    expect(csv.body).toContain(major(subtotal + fee));
+    // issuing it tells the advertiser the exact total
+    const issued = await post(admin.token, `/api/invoices/${invoice.id}/issue`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json().total_minor).toBe((subtotal + fee).toString());
+  });
+});

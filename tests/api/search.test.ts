@@ -71,10 +71,10 @@ async function invoice(owner: Account, number: string, month: string, status: 'd
       month,
       status,
       currency: 'USD',
-      subtotalMinor: 10_000,
+      subtotalMinor: 10_000n,
       feeBps: 1000,
-      feeMinor: 1000,
-      totalMinor: 11_000,
+      feeMinor: 1000n,
+      totalMinor: 11_000n,
       issuedAt: status === 'issued' ? new Date() : null,
     })
     .returning();

@@ -36,7 +36,7 @@ const WARMUP = envInt('BENCH_WARMUP', 500);
 const CONNECTIONS = envInt('BENCH_CONNECTIONS', 50);
 const DUPLICATE_SHARE = 0.2;
 const PAYOUT_MINOR = 1500;
-const TARGET_PER_S = { PGlite: 300, PostgreSQL: 1000 } as Record<string, number>;
+const TARGET_PER_S = { PGlite: 300, 'PGlite fsync off': 300, PostgreSQL: 1000 } as Record<string, number>;
 const TARGET_P99_MS = 100;
 /** seconds of postbacks in each run at the target rate (TARGET_PER_S conversions/s and the repeats) */
 const RATE_SECONDS = envInt('BENCH_RATE_SECONDS', 8);
@@ -462,7 +462,7 @@ async function main(): Promise<void> {
   const wrk = requireWrk('conversions');
   if (!wrk) return;
   console.log(`Conversions bench on ${machine()}, ${wrk}`);
-  const { backends, skipped } = await prepareBackends();
+  const { backends, skipped } = await prepareBackends({ fsyncOffBaseline: true });
   const results: { name: string; checks: Check[] }[] = [];
   try {
     for (const prepared of backends)

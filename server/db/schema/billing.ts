@@ -73,10 +73,11 @@ export const invoices = pgTable(
       .notNull()
       .default('draft'),
     currency: text('currency').notNull(),
-    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    // read as bigint: a month's sum of commissions may pass 2^53 minor units, where a number is rounded
+    subtotalMinor: bigint('subtotal_minor', { mode: 'bigint' }).notNull(),
     feeBps: integer('fee_bps').notNull(),
-    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
-    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'bigint' }).notNull(),
     /** the advertiser's billing details when the invoice was made (company, address, VAT id) */
     billing: jsonb('billing').$type<Record<string, unknown>>().notNull().default({}),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }),
@@ -108,7 +109,8 @@ export const invoiceLines = pgTable(
       .references(() => campaigns.id, { onDelete: 'restrict' }),
     /** how many commissions the line bills */
     commissions: integer('commissions').notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** a sum of the campaign's commissions: bigint, like the invoice's totals */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.campaignId] })],
 );

@@ -1,6 +1,7 @@
 import { toCsv } from '../../platform/csv';
 import type { CurrencyCode } from '../../platform/currency-codes';
 import { minorToMajorText } from '../../platform/money';
+import type { MinorSum } from '../../platform/minor-sum';
 import { feePercent } from './money';
 import type { Invoice } from './schema';
 
@@ -11,8 +12,8 @@ const HEADER = ['invoice', 'month', 'row', 'campaign_id', 'campaign', 'commissio
  * the total, money in major units like every other export.
  */
 export function invoiceCsv(invoice: Invoice): string {
-  const major = (minor: number) => minorToMajorText(minor, invoice.currency as CurrencyCode);
-  const row = (kind: string, campaign: [string, string] | null, count: number | null, minor: number) => [
+  const major = (minor: MinorSum) => minorToMajorText(BigInt(minor), invoice.currency as CurrencyCode);
+  const row = (kind: string, campaign: [string, string] | null, count: number | null, minor: MinorSum) => [
     invoice.number,
     invoice.month,
     kind,

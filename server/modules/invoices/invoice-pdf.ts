@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../../platform/currency-codes';
 import { formatMinor } from '../../platform/money';
+import type { MinorSum } from '../../platform/minor-sum';
 import { formatDay, formatMonth } from '../../platform/text-dates';
 import { feePercent } from './money';
 import {
@@ -27,7 +28,7 @@ const STAMPS: Partial<Record<Invoice['status'], string>> = {
  * when the invoice was made, a line per campaign, subtotal, the platform fee with its rate, the total.
  */
 export function invoicePdf(invoice: Invoice, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const money = (minor: number) => formatMinor(minor, invoice.currency as CurrencyCode);
+  const money = (minor: MinorSum) => formatMinor(BigInt(minor), invoice.currency as CurrencyCode);
   return renderPdf({ title: invoice.number, compress: options.compress }, (doc) => {
     header(doc, 'Invoice', invoice.number, STAMPS[invoice.status]);
     const top = doc.y;

@@ -6,8 +6,8 @@ import { roundHalfAwayFromZero } from '../../platform/money';
  * rule every other money rounding here follows. A negative subtotal (clawbacks outweigh the month) gives
  * a negative fee, so the platform returns its share of what it had billed.
  */
-export function platformFeeMinor(subtotalMinor: number, feeBps: number): number {
-  return Number(roundHalfAwayFromZero(BigInt(subtotalMinor) * BigInt(feeBps), 10_000n));
+export function platformFeeMinor(subtotalMinor: bigint, feeBps: number): bigint {
+  return roundHalfAwayFromZero(subtotalMinor * BigInt(feeBps), 10_000n);
 }
 
 /** INV-2026-0001: the year's counter, four digits at least. */

@@ -14,7 +14,7 @@ export interface LineView {
   campaignId: string;
   campaignName: string;
   commissions: number;
-  amountMinor: number;
+  amountMinor: bigint;
 }
 
 export interface InvoiceView {
@@ -114,7 +114,7 @@ export async function nextInvoiceNumber(db: Db, year: number): Promise<number> {
 export async function insertInvoice(
   db: Db,
   values: NewInvoiceRow,
-  lines: { campaignId: string; commissions: number; amountMinor: number }[],
+  lines: { campaignId: string; commissions: number; amountMinor: bigint }[],
   commissionIds: string[],
 ): Promise<InvoiceRow> {
   const [invoice] = await db.insert(invoices).values(values).returning();

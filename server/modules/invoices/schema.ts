@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { offsetParam } from '../../platform/zod-numbers';
+import { minorSumSchema } from '../../platform/minor-sum';
 
 import { INVOICE_STATUSES } from '../../../contracts/invoices';
 
@@ -32,7 +33,7 @@ export const invoiceLineSchema = z.object({
   campaign_name: z.string(),
   /** how many commissions the line bills (clawbacks included) */
   commissions: z.number().int(),
-  amount_minor: z.number().int(),
+  amount_minor: minorSumSchema,
 });
 
 /** The advertiser's billing details as they were when the invoice was made. */
@@ -56,10 +57,10 @@ export const invoiceSchema = z.object({
   month: z.string(),
   status: z.enum(INVOICE_STATUSES),
   currency: z.string(),
-  subtotal_minor: z.number().int(),
+  subtotal_minor: minorSumSchema,
   fee_bps: z.number().int(),
-  fee_minor: z.number().int(),
-  total_minor: z.number().int(),
+  fee_minor: minorSumSchema,
+  total_minor: minorSumSchema,
   billing: billingSchema,
   lines: z.array(invoiceLineSchema),
   created_at: z.string(),

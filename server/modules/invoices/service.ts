@@ -7,6 +7,7 @@ import { audit } from '../../platform/audit';
 import type { CurrencyCode } from '../../platform/currency-codes';
 import { formatMinor } from '../../platform/money';
 import { getSettings } from '../../platform/settings';
+import { toMinorSum, type MinorSum } from '../../platform/minor-sum';
 import { findUserById, type UserRow } from '../../platform/current-user';
 import { invoiceNumber, platformFeeMinor } from './money';
 import * as q from './queries';
@@ -27,16 +28,16 @@ export function toInvoiceResponse(v: q.InvoiceView): Invoice {
     month: i.month,
     status: i.status,
     currency: i.currency,
-    subtotal_minor: i.subtotalMinor,
+    subtotal_minor: toMinorSum(i.subtotalMinor),
     fee_bps: i.feeBps,
-    fee_minor: i.feeMinor,
-    total_minor: i.totalMinor,
+    fee_minor: toMinorSum(i.feeMinor),
+    total_minor: toMinorSum(i.totalMinor),
     billing: billingOf(i.billing),
     lines: v.lines.map((l) => ({
       campaign_id: l.campaignId,
       campaign_name: l.campaignName,
       commissions: l.commissions,
-      amount_minor: l.amountMinor,
+      amount_minor: toMinorSum(l.amountMinor),
     })),
     created_at: i.createdAt.toISOString(),
     issued_at: iso(i.issuedAt),
@@ -167,15 +168,15 @@ async function generateOne(db: Db, o: OneInvoice, actorId: string | null): Promi
       const rows = await q.lockBillable(tx, o.range, o.advertiserId, o.currency);
       if (rows.length === 0) return null;
       if (await q.hasOpenInvoice(tx, o.advertiserId, o.month, o.currency)) return null;
-      const lines = new Map<string, { campaignId: string; commissions: number; amountMinor: number }>();
+      const lines = new Map<string, { campaignId: string; commissions: number; amountMinor: bigint }>();
       for (const r of rows) {
-        const line = lines.get(r.campaignId) ?? { campaignId: r.campaignId, commissions: 0, amountMinor: 0 };
+        const line = lines.get(r.campaignId) ?? { campaignId: r.campaignId, commissions: 0, amountMinor: 0n };
         line.commissions += 1;
-        line.amountMinor += r.amountMinor;
+        line.amountMinor += BigInt(r.amountMinor);
         lines.set(r.campaignId, line);
       }
-      // whole minor units added as integers: exact far beyond any real month's sum
-      const subtotal = rows.reduce((sum, r) => sum + r.amountMinor, 0);
+      // each commission is a safe integer (amounts are capped), their sum need not be: BigInt, exact
+      const subtotal = rows.reduce((sum, r) => sum + BigInt(r.amountMinor), 0n);
       const fee = platformFeeMinor(subtotal, o.feeBps);
       const year = o.now.getUTCFullYear();
       const number = invoiceNumber(year, await q.nextInvoiceNumber(tx, year));
@@ -209,10 +210,10 @@ async function generateOne(db: Db, o: OneInvoice, actorId: string | null): Promi
           status: 'draft',
           currency: o.currency,
           commissions: rows.length,
-          subtotal_minor: subtotal,
+          subtotal_minor: toMinorSum(subtotal),
           fee_bps: o.feeBps,
-          fee_minor: fee,
-          total_minor: subtotal + fee,
+          fee_minor: toMinorSum(fee),
+          total_minor: toMinorSum(subtotal + fee),
         },
       });
       return invoice.id;
@@ -268,7 +269,7 @@ export async function transitionInvoice(
       after: {
         status: to,
         number: row.number,
-        total_minor: row.totalMinor,
+        total_minor: toMinorSum(row.totalMinor),
         currency: row.currency,
         ...(released !== undefined ? { released_commissions: released } : {}),
       },
@@ -290,7 +291,7 @@ export async function transitionInvoice(
 export function issuedNotice(i: {
   id: string;
   number: string;
-  totalMinor: number;
+  totalMinor: MinorSum | bigint;
   currency: string;
   month: string;
   dueAt: Date;
@@ -300,7 +301,7 @@ export function issuedNotice(i: {
     priority: 'high' as const,
     isImportant: true,
     requiresAction: true,
-    title: `Invoice ${i.number} issued: ${formatMinor(i.totalMinor, i.currency as CurrencyCode)}`,
+    title: `Invoice ${i.number} issued: ${formatMinor(BigInt(i.totalMinor), i.currency as CurrencyCode)}`,
     body: `Commissions of ${formatMonth(i.month)} plus the platform fee, due ${formatDay(i.dueAt)}.`,
     link: `/invoices?id=${i.id}`,
     data: { type: 'invoice', id: i.id, number: i.number },

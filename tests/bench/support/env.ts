@@ -23,30 +23,51 @@ export interface PreparedBackend {
   backend: Backend;
   description: string;
   /** the server options that point at it */
-  server: { dataDir: string } | { databaseUrl: string };
+  server: ({ dataDir: string } | { databaseUrl: string }) & { env?: Record<string, string> };
   dispose(): Promise<void>;
+}
+
+/** PGlite in a new temp directory, with extra server environment. */
+async function pgliteBackend(name: string, note: string, env?: Record<string, string>): Promise<PreparedBackend> {
+  const tmp = await mkdtemp(path.join(tmpdir(), 'affilio-bench-'));
+  const dataDir = path.join(tmp, 'db');
+  return {
+    name,
+    backend: { kind: 'pglite', dataDir },
+    description: `embedded PGlite in ${dataDir}${note}`,
+    server: { dataDir, env },
+    dispose: () => rm(tmp, { recursive: true, force: true }),
+  };
 }
 
 /**
  * PGlite in a temp directory and PostgreSQL when one can be had, each when BENCH_BACKENDS (default
- * `pglite,postgres`) names it; the reason a backend is skipped otherwise.
+ * `pglite,postgres`, plus `pglite-fsync-off` with `fsyncOffBaseline`) names it; the reason a backend is
+ * skipped otherwise. `fsyncOffBaseline` adds PGlite as it ran before fsync was turned on (PGLITE_FSYNC=false),
+ * printed beside it.
  */
-export async function prepareBackends(): Promise<{ backends: PreparedBackend[]; skipped: string[] }> {
+export async function prepareBackends(
+  options: { fsyncOffBaseline?: boolean } = {},
+): Promise<{ backends: PreparedBackend[]; skipped: string[] }> {
   const backends: PreparedBackend[] = [];
   const skipped: string[] = [];
-  const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').toLowerCase().split(',');
+  const fallback = options.fsyncOffBaseline ? 'pglite,pglite-fsync-off,postgres' : 'pglite,postgres';
+  const wanted = (process.env.BENCH_BACKENDS ?? fallback).toLowerCase().split(',');
   if (wanted.includes('pglite')) {
-    const tmp = await mkdtemp(path.join(tmpdir(), 'affilio-bench-'));
-    const dataDir = path.join(tmp, 'db');
-    backends.push({
-      name: 'PGlite',
-      backend: { kind: 'pglite', dataDir },
-      description: `embedded PGlite in ${dataDir}`,
-      server: { dataDir },
-      dispose: () => rm(tmp, { recursive: true, force: true }),
-    });
+    backends.push(await pgliteBackend('PGlite', ' (fsync on)'));
   } else {
     skipped.push('PGlite: skipped (not in BENCH_BACKENDS)');
+  }
+  if (options.fsyncOffBaseline) {
+    if (wanted.includes('pglite-fsync-off')) {
+      backends.push(
+        await pgliteBackend('PGlite fsync off', ', PGLITE_FSYNC=false (the old default)', {
+          PGLITE_FSYNC: 'false',
+        }),
+      );
+    } else {
+      skipped.push('PGlite fsync off: skipped (pglite-fsync-off not in BENCH_BACKENDS)');
+    }
   }
   if (!wanted.includes('postgres')) {
     skipped.push('PostgreSQL: skipped (not in BENCH_BACKENDS)');

@@ -24,6 +24,8 @@ export interface AppServerOptions {
    */
   built?: boolean;
   env?: Record<string, string>;
+  /** how long the start may take (default 60 s; seeding the demo takes longer on a busy machine) */
+  startupTimeoutMs?: number;
 }
 
 export interface AppServer {
@@ -77,8 +79,13 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = STARTUP_TIMEOUT_MS,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
@@ -92,7 +99,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     if (healthy) return;
     await sleep(150);
   }
-  throw new Error(`server not healthy after ${STARTUP_TIMEOUT_MS / 1000}s:\n${output()}`);
+  throw new Error(`server not healthy after ${timeoutMs / 1000}s:\n${output()}`);
 }
 
 /**
@@ -153,7 +160,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   };
 
   try {
-    await waitForHealth(baseUrl, child, output);
+    await waitForHealth(baseUrl, child, output, options.startupTimeoutMs);
   } catch (error) {
     await kill();
     throw error;

@@ -13,7 +13,7 @@ describe('the platform fee', () => {
     [9_007_199_254_740, 10_000, 9_007_199_254_740], // exact beyond float precision of the product
     [123456789, 1234, 15234568], // 15234567.7626 → 15234568
   ])('%i minor at %i bps → %i', (subtotal, bps, fee) => {
-    expect(platformFeeMinor(subtotal, bps)).toBe(fee);
+    expect(platformFeeMinor(BigInt(subtotal), bps)).toBe(BigInt(fee));
   });
 });
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, type MinorAmount } from '../../../lib/format';
 import { useDownloadInvoice, type InvoiceFormat } from '../api/download-invoice';
 import { useInvoice } from '../api/get-invoice';
 import type { Invoice, InvoiceViewer } from '../types';
@@ -63,7 +63,7 @@ export function InvoiceDetail({ id, viewer }: { id: string; viewer: InvoiceViewe
       </Alert>
     );
   }
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const money = (minor: MinorAmount) => formatMoney(minor, invoice.currency);
   const b = invoice.billing;
   const address = [
     b.company_name,
