@@ -62,6 +62,9 @@ import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './modules/websites/verification';
 import { websiteRoutes } from './modules/websites/routes';
+import { DeliveryWorker } from './modules/integrations/delivery-worker';
+import { webhookRoutes } from './modules/integrations/webhooks-routes';
+import { createOutboundSender } from './platform/outbound-request';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -165,6 +168,20 @@ export async function buildApp({
   startRatesRefresh(app, ctx);
   startMonthlyInvoicing(app, ctx);
   startIdempotencyPrune(app, ctx);
+  // webhooks and publisher postbacks: sends what the outbox holds, off every request's path
+  const deliveries = new DeliveryWorker({
+    db: database.db,
+    config: config.delivery,
+    send: createOutboundSender({
+      allowPrivate: config.allowPrivateNetworks,
+      timeoutMs: config.delivery.timeoutMs,
+    }),
+    notifier: ctx.notifier,
+    log: app.log.child({ worker: 'deliveries' }),
+  });
+  app.decorate('deliveries', deliveries);
+  app.addHook('onReady', async () => deliveries.start());
+  app.addHook('onClose', () => deliveries.stop());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -206,6 +223,7 @@ export async function buildApp({
       await api.register(statementRoutes, { ctx });
       await api.register(mediaRoutes, { ctx, storage: mediaStorageFor(config) });
       await api.register(messagingRoutes, { ctx, heartbeatMs: messagingHeartbeatMs });
+      await api.register(webhookRoutes, { ctx, worker: deliveries });
     },
     { prefix: '/api' },
   );

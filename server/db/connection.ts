@@ -7,6 +7,7 @@ import { applyMigrations, MIGRATION_LOCK_KEY } from './migrate';
 import * as billingTables from './schema/billing';
 import * as commissionsTables from './schema/commissions';
 import * as currencyTables from './schema/currency';
+import * as integrationsTables from './schema/integrations';
 import * as marketplaceTables from './schema/marketplace';
 import * as mediaTables from './schema/media';
 import * as messagingTables from './schema/messaging';
@@ -22,6 +23,7 @@ const schema = {
   ...billingTables,
   ...commissionsTables,
   ...currencyTables,
+  ...integrationsTables,
   ...marketplaceTables,
   ...mediaTables,
   ...messagingTables,

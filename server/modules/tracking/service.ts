@@ -344,3 +344,6 @@ function buildLandingUrl(base: string, clickId: string, subs: readonly (string |
   });
   return url.toString();
 }
+
+// what the publisher postbacks' macros read of a conversion (server/modules/integrations)
+export { conversionFacts, latestConversionFacts, type ConversionFacts } from './conversion-facts';
