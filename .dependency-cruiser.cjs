@@ -2,8 +2,10 @@
 /**
  * Import boundaries (issue 42), checked by `npm run lint:deps` in CI:
  * - no import cycle anywhere;
- * - server/platform and server/db import no server module;
- * - a server module reaches another module only through its service.ts (its public face);
+ * - server/platform, server/db and server/context.ts import no server module (nor the seed);
+ * - a server module reaches another module only through its service.ts (its public face) or the events.ts
+ *   where that module declares its events; never its schema.ts, queries, routes or other internals;
+ * - the demo seed (server/seed) uses modules only through their service.ts;
  * - a client feature (src/features/X) never imports another feature; src/app composes them;
  * - production code imports no test code.
  */
@@ -20,25 +22,35 @@ module.exports = {
     {
       name: 'platform-imports-no-module',
       severity: 'error',
-      comment: 'server/platform and server/db sit under the modules: they must not import one.',
-      from: { path: '^server/(platform|db)/' },
-      to: { path: '^server/modules/' },
+      comment:
+        'server/platform, server/db and server/context.ts sit under the modules: they must not import one (nor the demo seed).',
+      from: { path: ['^server/(platform|db)/', '^server/context\\.ts$'] },
+      to: { path: '^server/(modules|seed)/' },
     },
     {
       name: 'module-through-service-only',
       severity: 'error',
       comment:
-        "A module uses another module only through its service.ts (or a domain event), never its queries, routes, schema or other internals.",
+        'A module uses another module only through its service.ts (or the events.ts declaring its domain events), never its schema.ts, queries, routes or other internals.',
       from: { path: '^server/modules/([^/]+)/' },
       to: {
         path: '^server/modules/([^/]+)/',
-        pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/service\\.ts$'],
+        pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/(service|events)\\.ts$'],
       },
+    },
+    {
+      name: 'seed-through-service-only',
+      severity: 'error',
+      comment:
+        "The demo seed (server/seed) writes through a module's service.ts or plain inserts on server/db, never module internals.",
+      from: { path: '^server/seed/' },
+      to: { path: '^server/modules/', pathNot: '^server/modules/[^/]+/service\\.ts$' },
     },
     {
       name: 'feature-imports-no-feature',
       severity: 'error',
-      comment: 'Client features do not import each other; src/app composes them, shared code lives in src/lib or src/components.',
+      comment:
+        'Client features do not import each other; src/app composes them, shared code lives in src/lib or src/components.',
       from: { path: '^src/features/([^/]+)/' },
       to: { path: '^src/features/([^/]+)/', pathNot: '^src/features/$1/' },
     },

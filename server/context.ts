@@ -4,9 +4,9 @@ import type { Background } from './platform/background';
 import type { EventBus } from './platform/events';
 import type { Mailer } from './platform/mailer';
 import type { RateLimits } from './platform/rate-limits';
-import type { TokenService } from './modules/auth/tokens';
+import type { TokenService } from './platform/tokens';
 import type { Notifier } from './platform/notifier';
-import type { VerificationDeps } from './modules/websites/verification';
+import type { VerificationDeps } from './platform/safe-fetch';
 
 /** What route plugins and services share; built once in buildApp. */
 export interface AppContext {

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/connection';
-import { seedIfEmpty, type SeededAccount } from './db/seed';
+import { seedIfEmpty, type SeededAccount } from './seed/seed';
 
 function printAccounts(accounts: SeededAccount[], url: string, seed: 'demo' | 'none'): void {
   if (accounts.length === 0) return;

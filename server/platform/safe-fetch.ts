@@ -13,6 +13,12 @@ export interface FetchTextResult {
 
 export type TextFetcher = (url: string) => Promise<FetchTextResult>;
 
+/** What a check of someone else's website may do: fetch a page (safely) and read DNS TXT records. */
+export interface VerificationDeps {
+  fetchText: TextFetcher;
+  resolveTxt: (hostname: string) => Promise<string[][]>;
+}
+
 export interface SafeFetchOptions {
   /** false in production: loopback, private, link-local and other non-public addresses are refused */
   allowPrivate: boolean;

@@ -5,7 +5,7 @@ import { payouts } from '../../server/db/schema/billing';
 import { commissions } from '../../server/db/schema/commissions';
 import { notifications } from '../../server/db/schema/notifications';
 import { auditLog } from '../../server/db/schema/platform';
-import { DEMO_PASSWORD, seedIfEmpty } from '../../server/db/seed';
+import { DEMO_PASSWORD, seedIfEmpty } from '../../server/seed/seed';
 import { call, createTestApp, login, type TestApp } from './support/test-app';
 import {
   approvedLink,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config';
 import { mailOutbox } from '../../server/db/schema/platform';
 import { users } from '../../server/db/schema/users';
-import { DEMO_ADMIN, seedIfEmpty } from '../../server/db/seed';
+import { DEMO_ADMIN, seedIfEmpty } from '../../server/seed/seed';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 // The demo passwords are printed at every demo start and in the docs: no install takes them as a new

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config';
-import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from '../../server/db/seed';
+import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from '../../server/seed/seed';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 describe('first-start seed', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config';
-import { DEMO_PASSWORD, seedIfEmpty } from '../../server/db/seed';
+import { DEMO_PASSWORD, seedIfEmpty } from '../../server/seed/seed';
 import { call, createTestApp, login, type TestApp } from './support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

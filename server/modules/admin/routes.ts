@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema/platform';
 import { notFound } from '../../platform/http-error';
 import { errorResponse } from '../../platform/error-schema';
 import { currentUser, requireRole } from '../../platform/auth-guard';
-import { adminSettingsSchema, updateSettingsBody } from '../settings/schema';
+import { adminSettingsSchema, updateSettingsBody } from '../settings/service';
 import { getAdminSettings, updateAdminSettings } from '../settings/service';
 import { auditLogRoutes } from './audit-log-routes';
 import { adminUserRoutes } from './user-routes';

@@ -3,8 +3,9 @@ import { minorSumSchema } from '../../platform/minor-sum';
 import { isoDateOrDateTime } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-import { emailSchema, passwordSchema } from '../auth/schema';
-import { profileSchema, roleSchema } from '../users/schema';
+import { passwordSchema } from '../../../contracts/passwords';
+import { emailSchema } from '../../../contracts/users';
+import { profileSchema, roleSchema } from '../users/service';
 import { ROLES, USER_SORTS, USER_STATUSES } from '../../../contracts/users';
 
 /** `?role=` and friends: an empty value or `all` means no filter. */

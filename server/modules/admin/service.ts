@@ -8,7 +8,7 @@ import { conflict, notFound, unprocessable } from '../../platform/http-error';
 import { assertStrongPassword, createPasswordToken, hashPassword, setPasswordLink } from '../auth/service';
 import type { CurrencyCode } from '../../platform/currency-codes';
 import { findUserByEmail, findUserById, type UserRow } from '../../platform/current-user';
-import type { Role } from '../users/schema';
+import type { Role } from '../../../contracts/users';
 import { completionState, insertUser, profileFromRow } from '../users/service';
 import { audit } from '../../platform/audit';
 import * as q from './queries';
@@ -346,3 +346,6 @@ export async function changeRole(ctx: AppContext, actor: UserRow, id: string, ro
   emitChanges(ctx, id, reach);
   return loadAdminUser(ctx.db, id);
 }
+
+// the wire schema other modules answer or query with (they never import this module's schema.ts)
+export { listUsersQuery } from './schema';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { currentUser } from '../../platform/auth-guard';
-import { websiteSchema } from '../websites/schema';
+import { websiteSchema } from '../websites/service';
 import { markWebsiteVerified } from '../websites/service';
 
 /** Website moderation; admin-only via the parent plugin. */

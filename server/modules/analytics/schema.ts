@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { minorSumSchema } from '../../platform/minor-sum';
-import { isoDate } from '../../platform/zod-dates';
+import { rangeFields } from '../../platform/range-fields';
 import { ROLES } from '../../../contracts/users';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-
-/** `from`/`to` (inclusive UTC days) and the display currency, shared by dashboards and reports. */
-export const rangeFields = {
-  from: isoDate('from').optional(),
-  to: isoDate('to').optional(),
-  currency: z
-    .enum(SUPPORTED_CURRENCIES, { error: `currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}` })
-    .optional(),
-};
 
 export const dashboardQuery = z.object(rangeFields);
 export type DashboardQuery = z.output<typeof dashboardQuery>;

@@ -1,12 +1,9 @@
 import type { MinorSum } from '../../platform/minor-sum';
 import type { Db } from '../../db/connection';
-import { listUsers } from '../admin/service';
-import { listUsersQuery } from '../admin/schema';
-import { listApplications } from '../applications/service';
-import { listApplicationsQuery } from '../applications/schema';
+import { listUsers, listUsersQuery } from '../admin/service';
+import { listApplications, listApplicationsQuery } from '../applications/service';
 import { balance, pendingToDecide } from '../commissions/service';
-import { listPayoutsQuery } from '../payouts/schema';
-import { listPayouts } from '../payouts/service';
+import { listPayouts, listPayoutsQuery } from '../payouts/service';
 import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
 import { convertMinor } from '../../platform/money';
 import type { RateTable } from '../../platform/exchange-rates';

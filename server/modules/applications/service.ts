@@ -209,3 +209,6 @@ export async function decide(
 
 // For search: who may see an application (the same rule as GET /api/applications/:id).
 export { canViewApplication } from './policy';
+
+// the wire schema other modules answer or query with (they never import this module's schema.ts)
+export { listApplicationsQuery } from './schema';

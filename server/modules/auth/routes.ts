@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { refreshProfileCompletion } from '../notifications/service';
-import { userSchema } from '../users/schema';
+import { userSchema } from '../users/service';
 import { toUserResponse } from '../users/service';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http-error';

@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/passwords';
+import { passwordSchema } from '../../../contracts/passwords';
+import { emailSchema } from '../../../contracts/users';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-import { profileFieldsSchema, userSchema } from '../users/schema';
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email({ error: 'email must be a valid e-mail address' }))
-  .transform((e) => e.toLowerCase());
-
-export const passwordSchema = z
-  .string({ error: 'password is required' })
-  .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+import { profileFieldsSchema, userSchema } from '../users/service';
 
 const selfRegisterRole = z.enum(['advertiser', 'publisher'], {
   error: 'role must be advertiser or publisher',

@@ -9,7 +9,8 @@ import { badRequest, conflict, forbidden, HttpError, unprocessable } from '../..
 import { audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
 import { findUserByEmail, findUserById, type UserWithProfile } from '../../platform/current-user';
-import type { ProfileFields, Role } from '../users/schema';
+import type { Role } from '../../../contracts/users';
+import type { ProfileFields } from '../users/service';
 import {
   allowedProfileFields,
   bumpTokenVersion,

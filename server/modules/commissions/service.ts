@@ -370,4 +370,10 @@ export {
   pauseForBudget,
   recordCommission,
 } from './record';
-export { SpendLedger, needsCampaignLock, type PlannedCommission, type SpendSubject } from './spend';
+export {
+  DAILY_CAP_REASON,
+  SpendLedger,
+  needsCampaignLock,
+  type PlannedCommission,
+  type SpendSubject,
+} from './spend';

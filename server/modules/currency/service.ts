@@ -215,3 +215,6 @@ export async function providerHealth(db: Db): Promise<HealthResponse> {
     reason: reason ? `${reason}; ${inUse}` : null,
   };
 }
+
+/** the demo's 90 days of rate history (server/seed) */
+export { seedRateHistory } from './demo-history';

@@ -163,3 +163,5 @@ export async function deleteMedia(db: Db, storage: MediaStorage, user: UserRow, 
   await q.deleteMedia(db, id);
   await removeStored(storage, row);
 }
+
+export { mediaStorageFor, type MediaStorage } from './storage';

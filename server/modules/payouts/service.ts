@@ -281,3 +281,6 @@ export async function eligibility(db: Db, { user, profile }: UserWithProfile): P
     }),
   };
 }
+
+// the wire schema other modules answer or query with (they never import this module's schema.ts)
+export { listPayoutsQuery } from './schema';

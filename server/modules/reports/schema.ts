@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { minorSumSchema } from '../../platform/minor-sum';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-import { rangeFields } from '../analytics/schema';
+import { rangeFields } from '../../platform/range-fields';
 
 export const REPORT_GROUPS = [
   'day',

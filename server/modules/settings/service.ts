@@ -85,3 +85,6 @@ export async function getPublicSettings(db: Db): Promise<PublicSettings> {
 export async function getAdminSettings(db: Db): Promise<AdminSettings> {
   return toSettingsResponse(await getSettings(db));
 }
+
+// the wire schema other modules answer or query with (they never import this module's schema.ts)
+export { adminSettingsSchema, updateSettingsBody } from './schema';

@@ -68,5 +68,7 @@ export async function saveProfile(
 }
 
 // For auth and admin, which create users, change them and revoke their tokens.
-export { bumpTokenVersion, insertUser, updateUser } from './queries';
+export { bumpTokenVersion, countUsers, insertUser, updateUser, type ProfilePatch } from './queries';
+// the user's wire shapes, for the modules that answer with a user or take profile fields (auth, admin)
+export { profileFieldsSchema, profileSchema, roleSchema, userSchema, type ProfileFields } from './schema';
 export { allowedProfileFields, completionState, missingFields, missingForStep } from './profile-rules';

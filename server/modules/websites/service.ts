@@ -13,7 +13,8 @@ import type {
   VerificationMethod,
   Website,
 } from './schema';
-import { checkVerification, type VerificationDeps } from './verification';
+import type { VerificationDeps } from '../../platform/safe-fetch';
+import { checkVerification } from './verification';
 
 const newToken = () => randomBytes(16).toString('hex');
 
@@ -177,3 +178,7 @@ export async function markWebsiteVerified(
 // For other modules: a website row by id, and who may see it (search answers with the same rule).
 export { findWebsite } from './queries';
 export { canViewWebsite } from './policy';
+
+// the wire schema other modules answer or query with (they never import this module's schema.ts)
+export { websiteSchema } from './schema';
+export { fileMissingReason } from './verification';

@@ -3,15 +3,10 @@ import {
   FetchTimeoutError,
   TooManyRedirectsError,
   UnsupportedProtocolError,
-  type TextFetcher,
+  type VerificationDeps,
 } from '../../platform/safe-fetch';
 import { dnsRecordValue, META_NAME, VERIFY_FILE_PATH } from '../../../contracts/websites';
 import type { VerificationMethod } from './schema';
-
-export interface VerificationDeps {
-  fetchText: TextFetcher;
-  resolveTxt: (hostname: string) => Promise<string[][]>;
-}
 
 export { dnsRecordValue, META_NAME, VERIFY_FILE_PATH };
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { DUE_DAYS, generateInvoices, issuedNotice, previousMonth } from '../modules/invoices/service';
-import type { Db } from './connection';
+import type { Db } from '../db/connection';
 import type { DemoUsers } from './demo-users';
-import { invoices } from './schema/billing';
-import { notifications } from './schema/notifications';
-import { auditLog } from './schema/platform';
+import { invoices } from '../db/schema/billing';
+import { notifications } from '../db/schema/notifications';
+import { auditLog } from '../db/schema/platform';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

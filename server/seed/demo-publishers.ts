@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../modules/applications/schema';
+import type { ApplicationStatus } from '../../contracts/applications';
 import type { PublisherKey } from './demo-campaigns';
 
 /**

@@ -2,7 +2,7 @@ import type { CurrencyCode } from '../platform/currency-codes';
 import { formatMinor } from '../platform/money';
 import type { ApplicationRow, DemoUser } from './demo-users';
 import type { Traffic } from './demo-traffic';
-import type { notifications } from './schema/notifications';
+import type { notifications } from '../db/schema/notifications';
 
 export type NotificationRow = typeof notifications.$inferInsert;
 const DAY_MS = 24 * 60 * 60 * 1000;

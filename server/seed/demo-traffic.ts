@@ -1,10 +1,10 @@
 import { CURRENCY_DECIMALS } from '../platform/currency-codes';
 import { PAID_EVENT, priceCommission, type PricingTerms } from '../platform/commission-math';
-import { DAILY_CAP_REASON } from '../modules/commissions/spend';
-import { isBotRequest } from '../modules/tracking/bots';
+import { DAILY_CAP_REASON } from '../modules/commissions/service';
+import { isBotRequest } from '../modules/tracking/service';
 import type { DemoRandom } from './demo-random';
-import type { commissions } from './schema/commissions';
-import type { clicks, conversions } from './schema/tracking';
+import type { commissions } from '../db/schema/commissions';
+import type { clicks, conversions } from '../db/schema/tracking';
 
 /**
  * The demo's tracked history: clicks on every working tracking link for the last 90 days, the

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { fileMissingReason, VERIFY_FILE_PATH } from '../modules/websites/verification';
-import type { Db } from './connection';
+import { VERIFY_FILE_PATH } from '../../contracts/websites';
+import { fileMissingReason } from '../modules/websites/service';
+import type { Db } from '../db/connection';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './demo-campaigns';
 import { DemoNotes, type NotificationRow } from './demo-notifications';
 import type { ApplicationRow, DemoUsers } from './demo-users';
 import { DEMO_APPLICATIONS, DEMO_WEBSITES, type DemoWebsite } from './demo-publishers';
 import { DemoRandom } from './demo-random';
 import { generateTraffic, type Traffic, type TrafficCampaign, type TrafficLink } from './demo-traffic';
-import { commissions } from './schema/commissions';
-import { applications, campaigns, websites } from './schema/marketplace';
-import { notifications } from './schema/notifications';
-import { clicks, conversions, trackingLinks } from './schema/tracking';
+import { commissions } from '../db/schema/commissions';
+import { applications, campaigns, websites } from '../db/schema/marketplace';
+import { notifications } from '../db/schema/notifications';
+import { clicks, conversions, trackingLinks } from '../db/schema/tracking';
 
 /**
  * The living demo marketplace a first start builds (SEED=demo): the demo advertisers' campaigns, the

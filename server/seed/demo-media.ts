@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { MediaStorage } from '../modules/media/storage';
-import type { Db } from './connection';
+import type { MediaStorage } from '../modules/media/service';
+import type { Db } from '../db/connection';
 import { DEMO_CAMPAIGNS } from './demo-campaigns';
 import type { DemoUsers } from './demo-users';
-import { campaigns } from './schema/marketplace';
-import { media } from './schema/media';
+import { campaigns } from '../db/schema/marketplace';
+import { media } from '../db/schema/media';
 
 /**
  * A few banners as campaign creatives (SEED=demo): PNGs drawn with sharp at seed time, stored through the

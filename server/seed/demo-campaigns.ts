@@ -1,5 +1,5 @@
 import type { CommissionModel } from '../platform/commission-math';
-import type { campaigns } from './schema/marketplace';
+import type { campaigns } from '../db/schema/marketplace';
 
 /**
  * The demo advertisers' campaigns (demo-data.ts builds the rows). Times are in whole days before the

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { memberKeyOf } from '../modules/messaging/service';
-import type { Db } from './connection';
+import type { Db } from '../db/connection';
 import type { DemoUsers } from './demo-users';
-import { applications, campaigns } from './schema/marketplace';
-import { conversationMembers, conversations, messages } from './schema/messaging';
+import { applications, campaigns } from '../db/schema/marketplace';
+import { conversationMembers, conversations, messages } from '../db/schema/messaging';
 
 /**
  * The demo's conversations: Alice and Paula about one of Alice's campaigns Paula promotes (Paula has not

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from './connection';
+import type { Db } from '../db/connection';
 import type { PublisherKey } from './demo-campaigns';
 import type { DemoUsers } from './demo-users';
-import { payouts } from './schema/billing';
-import { commissions } from './schema/commissions';
-import { profiles } from './schema/users';
+import { payouts } from '../db/schema/billing';
+import { commissions } from '../db/schema/commissions';
+import { profiles } from '../db/schema/users';
 
 /**
  * The demo's payout history, built on the commissions demo-data.ts wrote: every paid commission belongs to

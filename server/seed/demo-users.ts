@@ -1,4 +1,4 @@
-import type { applications } from './schema/marketplace';
+import type { applications } from '../db/schema/marketplace';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 
 /** A demo account the seed created: what the demo data generators need of it. */

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config';
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../platform/demo-passwords';
-import { hashPassword } from '../modules/auth/password';
-import { seedRateHistory } from '../modules/currency/demo-history';
-import { mediaStorageFor } from '../modules/media/storage';
-import { countUsers, insertUser, type ProfilePatch } from '../modules/users/queries';
-import type { Role } from '../modules/users/schema';
-import type { Db } from './connection';
+import type { Role } from '../../contracts/users';
+import { hashPassword } from '../modules/auth/service';
+import { seedRateHistory } from '../modules/currency/service';
+import { mediaStorageFor } from '../modules/media/service';
+import { countUsers, insertUser, type ProfilePatch } from '../modules/users/service';
+import type { Db } from '../db/connection';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 import { seedDemoData } from './demo-data';
 import { type DemoUsers } from './demo-users';

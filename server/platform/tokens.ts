@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from '../users/schema';
+import type { Role } from '../../contracts/users';
 
 export interface AccessClaims {
   sub: string;
