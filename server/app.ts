@@ -64,6 +64,7 @@ import type { VerificationDeps } from './platform/safe-fetch';
 import { websiteRoutes } from './modules/websites/routes';
 import { DeliveryWorker } from './modules/integrations/delivery-worker';
 import { webhookRoutes } from './modules/integrations/webhooks-routes';
+import { publisherPostbackRoutes } from './modules/integrations/postbacks-routes';
 import { createOutboundSender } from './platform/outbound-request';
 
 export interface BuildAppOptions {
@@ -224,6 +225,7 @@ export async function buildApp({
       await api.register(mediaRoutes, { ctx, storage: mediaStorageFor(config) });
       await api.register(messagingRoutes, { ctx, heartbeatMs: messagingHeartbeatMs });
       await api.register(webhookRoutes, { ctx, worker: deliveries });
+      await api.register(publisherPostbackRoutes, { ctx, worker: deliveries });
     },
     { prefix: '/api' },
   );
