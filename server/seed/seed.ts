@@ -14,6 +14,7 @@ import { seedDemoMedia } from './demo-media';
 import { seedDemoPayouts } from './demo-payouts';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoMessages } from './demo-messages';
+import { seedDemoIntegrations } from './demo-integrations';
 
 export interface SeededAccount {
   role: Role;
@@ -170,6 +171,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
     await seedDemoPayouts(tx, demoUsers, adminId, now);
     await seedDemoInvoices(tx, demoUsers, adminId, now);
     await seedDemoMessages(tx, demoUsers, adminId, now);
+    await seedDemoIntegrations(tx, demoUsers, now);
     await seedRateHistory(tx, { today: now });
     return seeded;
   });
