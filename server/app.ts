@@ -66,6 +66,10 @@ import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
 import type { VerificationDeps } from './platform/safe-fetch';
 import { websiteRoutes } from './modules/websites/routes';
+import { DeliveryWorker } from './modules/integrations/delivery-worker';
+import { webhookRoutes } from './modules/integrations/webhooks-routes';
+import { publisherPostbackRoutes } from './modules/integrations/postbacks-routes';
+import { createOutboundSender } from './platform/outbound-request';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -173,6 +177,20 @@ export async function buildApp({
   startRatesRefresh(app, ctx);
   startMonthlyInvoicing(app, ctx);
   startIdempotencyPrune(app, ctx);
+  // webhooks and publisher postbacks: sends what the outbox holds, off every request's path
+  const deliveries = new DeliveryWorker({
+    db: database.db,
+    config: config.delivery,
+    send: createOutboundSender({
+      allowPrivate: config.allowPrivateNetworks,
+      timeoutMs: config.delivery.timeoutMs,
+    }),
+    notifier: ctx.notifier,
+    log: app.log.child({ worker: 'deliveries' }),
+  });
+  app.decorate('deliveries', deliveries);
+  app.addHook('onReady', async () => deliveries.start());
+  app.addHook('onClose', () => deliveries.stop());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -237,6 +255,8 @@ export async function buildApp({
         ctx,
         heartbeatMs: messagingHeartbeatMs,
       });
+      await api.register(forApiKeys('general', webhookRoutes), { ctx, worker: deliveries });
+      await api.register(forApiKeys('general', publisherPostbackRoutes), { ctx, worker: deliveries });
     },
     { prefix: '/api' },
   );

@@ -88,7 +88,30 @@ export interface AppConfig {
    * conversion (1e10: 100,000,000.00 in a two-decimal currency, ¥10,000,000,000); larger answers 422
    */
   maxConversionAmountMinor: number;
+  /** the webhook and postback delivery worker (server/modules/integrations) */
+  delivery: DeliveryConfig;
 }
+
+export interface DeliveryConfig {
+  /** how often the worker looks for new events and due retries; 0 turns the worker off */
+  pollMs: number;
+  /** wait before each retry of a failed delivery (plus up to 20 % jitter); its length + 1 = attempts */
+  retryDelaysMs: number[];
+  /** an endpoint or postback failing this long is disabled and its owner told */
+  disableAfterMs: number;
+  /** longest one delivery may take */
+  timeoutMs: number;
+  /** a claimed delivery whose sender died (kill -9) is sent again this long after it was claimed */
+  leaseMs: number;
+}
+
+/**
+ * Retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h: 8 attempts over 27 h 35 min (more with jitter),
+ * so an endpoint down for a day still gets everything once it is back, before the 24 h that disable it.
+ */
+export const DEFAULT_RETRY_DELAYS_MS = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
 
 export const DEFAULT_MAX_CONVERSION_AMOUNT_MINOR = 10_000_000_000;
 
@@ -228,6 +251,17 @@ export const envSchema = z.object({
   S3_REGION: text().transform((value) => value ?? 'us-east-1'),
   // unset: path style with S3_ENDPOINT (MinIO and most self-hosted stores), virtual hosts on AWS
   S3_FORCE_PATH_STYLE: text().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+  DELIVERY_POLL_MS: count(250),
+  DELIVERY_RETRY_DELAYS_MS: text().transform((value, ctx) => {
+    if (value === undefined) return DEFAULT_RETRY_DELAYS_MS;
+    const list = value.split(',').map((part) => Number(part.trim()));
+    if (list.length > 0 && list.every((n) => Number.isInteger(n) && n >= 0)) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be whole numbers of milliseconds separated by commas' });
+    return z.NEVER;
+  }),
+  DELIVERY_DISABLE_AFTER_MS: count(24 * HOUR),
+  DELIVERY_TIMEOUT_MS: count(10_000).transform((value) => value || 10_000),
+  DELIVERY_LEASE_MS: count(30_000).transform((value) => value || 30_000),
   // read by the PGlite worker thread itself (server/db/pglite-worker.ts); listed here to be documented
   PGLITE_WASM_TIER_UP: flag(),
   PGLITE_FSYNC: text().pipe(z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).optional()),
@@ -326,6 +360,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesFetchTimeoutMs: env.RATES_FETCH_TIMEOUT_MS,
     invoiceJobIntervalMs: env.INVOICE_JOB_INTERVAL_MS,
     maxConversionAmountMinor: env.MAX_CONVERSION_AMOUNT_MINOR,
+    delivery: {
+      pollMs: env.DELIVERY_POLL_MS,
+      retryDelaysMs: env.DELIVERY_RETRY_DELAYS_MS,
+      disableAfterMs: env.DELIVERY_DISABLE_AFTER_MS,
+      timeoutMs: env.DELIVERY_TIMEOUT_MS,
+      leaseMs: env.DELIVERY_LEASE_MS,
+    },
   };
 }
 
@@ -343,6 +384,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ratesRefreshIntervalMs: 0,
     // tests run the monthly invoice job themselves
     invoiceJobIntervalMs: 0,
+    // the webhook tests start the delivery worker themselves (delivery.pollMs)
+    delivery: { ...loadConfig({}).delivery, pollMs: 0 },
     // every test request comes from one address: tests of a limit set it low themselves
     rateLimits: Object.fromEntries(
       Object.entries(loadConfig({}).rateLimits).map(([name, rule]) => [name, { ...rule, max: 10_000 }]),

@@ -33,5 +33,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** resolves once background work (mail sent after an answer, …) is done; for tests and shutdown */
     settle(): Promise<void>;
+    /** the webhook and postback delivery worker (tests run its passes by hand) */
+    deliveries: {
+      tick(): Promise<void>;
+      settle(timeoutMs?: number): Promise<void>;
+      wake(): void;
+    };
   }
 }

@@ -15,6 +15,7 @@ import { seedDemoPayouts } from './demo-payouts';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoApiKeys } from './demo-api-keys';
+import { seedDemoIntegrations } from './demo-integrations';
 
 export interface SeededAccount {
   role: Role;
@@ -172,6 +173,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
     await seedDemoInvoices(tx, demoUsers, adminId, now);
     await seedDemoMessages(tx, demoUsers, adminId, now);
     await seedDemoApiKeys(tx, demoUsers, now);
+    await seedDemoIntegrations(tx, demoUsers, now);
     await seedRateHistory(tx, { today: now });
     return seeded;
   });

@@ -9,6 +9,8 @@
 // thread, PostgreSQL's backends, the generator) with the targets (printed, not asserted), and verifies in the
 // database (asserted) that there is exactly one conversion and one commission per distinct order id, that
 // every 201 answered is stored, and that each capped campaign paid exactly what its cap allows.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { openInspector } from './support/database';
 import {
   envInt,
@@ -18,7 +20,7 @@ import {
   profilingArgs,
   type PreparedBackend,
 } from './support/env';
-import { click, createTrackedLinks, pool, visitorIp } from './support/fixtures';
+import { api, click, createTrackedLinks, pool, visitorIp } from './support/fixtures';
 import { fmtInt, fmtMs, measureProcess, table, verdict, type ProcessUsage } from './support/load';
 import {
   databaseBackendsCpuMs,
@@ -364,6 +366,8 @@ async function campaignRun(
   firstClick: number,
   clicks: number,
   perS?: number,
+  /** a receiver's URL: the advertiser sets a webhook and the publisher a postback to it before the run */
+  receiverUrl?: string,
 ): Promise<CampaignRun> {
   // the cap lets half the distinct orders through; the budget is there to be checked, never reached
   const capMinor = Math.floor(clicks / 2) * PAYOUT_MINOR;
@@ -371,7 +375,17 @@ async function campaignRun(
     kind === 'open'
       ? { payout_minor: PAYOUT_MINOR }
       : { payout_minor: PAYOUT_MINOR, daily_cap_minor: capMinor, budget_minor: 10 * clicks * PAYOUT_MINOR };
-  const { links } = await createTrackedLinks(target.baseUrl, 1, options);
+  const { links, advertiserToken, publisherToken } = await createTrackedLinks(target.baseUrl, 1, options);
+  if (receiverUrl) {
+    await api(target.baseUrl, 'POST', '/api/webhooks', {
+      token: advertiserToken,
+      body: { url: `${receiverUrl}/webhook`, events: ['conversion.created'] },
+    });
+    await api(target.baseUrl, 'POST', '/api/publisher-postbacks', {
+      token: publisherToken,
+      body: { url: `${receiverUrl}/postback?cid={click_id}&payout={payout}`, on: ['conversion'] },
+    });
+  }
   const scenario = await runScenario(target, label, links[0]!, firstClick, clicks, perS);
   return { kind, scenario, capMinor, perS };
 }
@@ -421,13 +435,32 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
         rateClicks,
         ratePostbacksPerS,
       );
+    // a receiver on this machine answers every webhook and postback (the bench server allows private networks)
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     const runs = [
       await campaignRun(target, 'open', 'open campaign', 0, CLICKS),
+      // the same run with one webhook and one publisher postback set: compare its conversions/s with the line above
+      await campaignRun(
+        target,
+        'open',
+        'open campaign with a webhook and a publisher postback',
+        3 * CLICKS,
+        CLICKS,
+        undefined,
+        receiverUrl,
+      ),
       await campaignRun(target, 'capped', 'capped campaign', CLICKS, CLICKS),
       await atRate('open', 0),
       await atRate('capped', rateClicks),
     ];
 
+    receiver.closeAllConnections();
+    receiver.close();
     // PGlite is read after a clean stop (one process at a time); PostgreSQL while the server is up
     if (prepared.backend.kind === 'pglite') {
       const code = await server.stop();

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
+import { recordIntegrationEvent } from '../../platform/outbox';
 import { findCampaign } from '../campaigns/service';
 import { findUserById, type UserRow } from '../../platform/current-user';
 import { findWebsite } from '../websites/service';
@@ -59,6 +60,23 @@ async function announce(
   return application;
 }
 
+/** The webhook outbox event of an application change, in its transaction (the campaign's advertiser sees it). */
+async function recordApplicationEvent(
+  tx: Db,
+  type: 'application.created' | 'application.decided',
+  id: string,
+  advertiserId: string,
+): Promise<void> {
+  const view = await q.findApplication(tx, id);
+  if (!view) return;
+  await recordIntegrationEvent(tx, {
+    type,
+    data: toApplicationResponse(view),
+    audience: [advertiserId],
+    campaignId: view.application.campaignId,
+  });
+}
+
 async function approveInTx(db: Db, app: q.ApplicationRow, actorId: string | null): Promise<void> {
   await q.upsertTrackingLink(db, app, newTrackingCode());
   await audit(db, {
@@ -110,6 +128,7 @@ export async function apply(
         decidedAt: auto ? new Date() : null,
       });
       if (auto) await approveInTx(tx, row, null);
+      await recordApplicationEvent(tx, 'application.created', row.id, campaign.advertiserId);
       return row.id;
     });
     return announce(events, 'application.submitted', await reload(db, id), campaign.advertiserId);
@@ -193,6 +212,9 @@ export async function decide(
       ...(decision === 'withdraw' ? {} : { decidedBy: user.id, decidedAt: new Date() }),
     });
     if (!row) throw conflict('The application changed meanwhile; reload and try again');
+    if (decision !== 'withdraw') {
+      await recordApplicationEvent(tx, 'application.decided', id, view.campaignAdvertiserId);
+    }
     if (to === 'approved') return approveInTx(tx, row, user.id);
     if (to === 'suspended') await q.setTrackingLinkActive(tx, id, false);
     await audit(tx, {

@@ -6,10 +6,12 @@ import { commissions } from '../../db/schema/commissions';
 import { conversions } from '../../db/schema/tracking';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
+import { recordIntegrationEvents } from '../../platform/outbox';
 import type { CurrencyCode } from '../../platform/currency-codes';
 import { formatMinor } from '../../platform/money';
 import { getSettings } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
+import { commissionEvents } from './integration-events';
 import * as q from './queries';
 import type { Commission, ListCommissionsQuery, TotalsQuery } from './schema';
 
@@ -156,6 +158,7 @@ export async function decide(
         after: { status: to, reason: reason ?? null, amount_minor: row.amountMinor, currency: row.currency },
       });
     }
+    await recordIntegrationEvents(tx, commissionEvents(`commission.${to}`, rows));
     return rows;
   });
   const failed = await explainFailures(ctx.db, user, unique, new Set(changed.map((r) => r.id)), from);
@@ -208,6 +211,7 @@ export async function reverse(
           after: { status: 'reversed', reason },
         });
       }
+      await recordIntegrationEvents(tx, commissionEvents('commission.reversed', rows));
       return rows;
     });
     if (!row) throw unprocessable('The commission changed meanwhile; reload and try again');
@@ -226,6 +230,11 @@ export async function reverse(
         before: { reverses: c.id, status: 'paid', amount_minor: c.amountMinor },
         after: { status: 'approved', amount_minor: row.amountMinor, currency: row.currency, reason },
       });
+      // the paid commission is reversed by this clawback, taken from the next payout
+      await recordIntegrationEvents(
+        tx,
+        commissionEvents('commission.reversed', [c], { status: 'reversed', reason, clawback_id: row.id }),
+      );
       return row;
     });
     if (!clawback) throw unprocessable('This commission was already clawed back');
@@ -282,6 +291,7 @@ export async function approveDueCommissions(ctx: AppContext, now = new Date()): 
         after: { status: 'approved', hold_days: holdDays },
       });
     }
+    await recordIntegrationEvents(tx, commissionEvents('commission.approved', due));
     return due;
   });
   await notifyDecision(ctx, rows, 'approved', undefined, true);

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, notFound, unprocessable } from '../../platform/http-error';
 import { formatDay, formatMonth } from '../../platform/text-dates';
 import { audit } from '../../platform/audit';
+import { recordIntegrationEvent } from '../../platform/outbox';
 import type { CurrencyCode } from '../../platform/currency-codes';
 import { formatMinor } from '../../platform/money';
 import { getSettings } from '../../platform/settings';
@@ -274,6 +275,16 @@ export async function transitionInvoice(
         ...(released !== undefined ? { released_commissions: released } : {}),
       },
     });
+    if (action === 'issue') {
+      const [view] = await q.findInvoiceViews(tx, [id]);
+      if (view) {
+        await recordIntegrationEvent(tx, {
+          type: 'invoice.issued',
+          data: toInvoiceResponse(view),
+          audience: [row.advertiserId],
+        });
+      }
+    }
     return row;
   });
   if (!changed) {

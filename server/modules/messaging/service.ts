@@ -1,3 +1,4 @@
+import { recordIntegrationEvent } from '../../platform/outbox';
 import type { Db } from '../../db/connection';
 import { forbidden, notFound, unprocessable } from '../../platform/http-error';
 import type { UserRow } from '../../platform/current-user';
@@ -133,16 +134,19 @@ async function append(
   conversationId: string,
   input: { body: string; attachment_ids: string[] },
 ): Promise<Sent> {
-  const row = await db.transaction((tx) =>
-    q.insertMessage(tx, {
+  return db.transaction(async (tx) => {
+    const row = await q.insertMessage(tx, {
       conversationId,
       senderId: user.id,
       body: input.body,
       attachmentIds: input.attachment_ids,
-    }),
-  );
-  const [message] = await toMessages(db, [{ message: row, senderName: user.name }]);
-  return { message: message!, memberIds: await q.memberIdsOf(db, conversationId), conversationId };
+    });
+    const [message] = await toMessages(tx, [{ message: row, senderName: user.name }]);
+    const memberIds = await q.memberIdsOf(tx, conversationId);
+    // the members' webhooks (and admins') hear of it once it commits
+    await recordIntegrationEvent(tx, { type: 'message.created', data: message!, audience: memberIds });
+    return { message: message!, memberIds, conversationId };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { HttpError, conflict, forbidden, notFound } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
+import { recordIntegrationEvent } from '../../platform/outbox';
 import type { UserRow } from '../../platform/current-user';
 import { notifyPublisher, statsChanged, type PayoutDecision } from './notices';
 import * as q from './queries';
@@ -81,6 +82,14 @@ export async function decidePayout(
     // read in the transaction: the answer shows this decision, not one that came after it
     const [view] = await q.findPayoutViews(tx, [id]);
     if (!view) throw new Error(`payout ${id} vanished`);
+    if (input.decision !== 'approved') {
+      // only admins' webhooks receive payouts (they are the publishers' business)
+      await recordIntegrationEvent(tx, {
+        type: input.decision === 'paid' ? 'payout.paid' : 'payout.failed',
+        data: toPayoutResponse(view),
+        audience: [],
+      });
+    }
     return { view, advertisers };
   });
   const { view } = changed;

@@ -1,3 +1,4 @@
+import { recordIntegrationEvent } from '../../platform/outbox';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -158,6 +159,12 @@ export async function requestPayout(
           commission_count: covered.length,
           method,
         },
+      });
+      // payouts are the publishers' and admins' business: only admins' webhooks receive them
+      await recordIntegrationEvent(tx, {
+        type: 'payout.requested',
+        data: toPayoutResponse({ payout, publisherName: user.name, publisherEmail: user.email }),
+        audience: [],
       });
       return { payout, advertisers: [...new Set(covered.map((c) => c.advertiserId))] };
     });

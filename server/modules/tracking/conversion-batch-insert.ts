@@ -1,12 +1,14 @@
 import type { Db } from '../../db/connection';
 import type { CommissionRow } from '../../db/rows';
 import { insertNotifications } from '../../platform/notifier';
+import { recordIntegrationEvents } from '../../platform/outbox';
 import {
   commissionValues,
   insertCommissions,
   pauseForBudget,
   type PlannedCommission,
 } from '../commissions/service';
+import { conversionEvent } from './conversion-event';
 import { conversionNotice } from './conversion-notice';
 import * as cq from './conversion-queries';
 import { describeConversion } from './conversion-rules';
@@ -40,7 +42,8 @@ export function insertConversionRows(
 
 /**
  * Phase 5b: inserts the commissions of the stored conversions, pauses the campaigns whose budget they used
- * up, and stores the publishers' notifications in the same transaction (one statement each for the batch);
+ * up, and stores the publishers' notifications and the webhook outbox events in the same transaction (one
+ * statement each for the batch);
  * then answers every leader with what was stored and every follower with its leader's answer as a duplicate.
  */
 export async function insertCommissionRows(
@@ -80,6 +83,16 @@ export async function insertCommissionRows(
       .map((p) => conversionNotice(p.campaign, commissionOf.get(p.key)!)),
   );
   const notificationOf = new Map(notified.map((n) => [n.data.id, n]));
+
+  // webhooks and publisher postbacks: outbox rows committed with the conversions (one statement); the
+  // delivery worker sends them later, so no receiver slows this path
+  await recordIntegrationEvents(
+    tx,
+    planned.flatMap((p) => {
+      const conversion = inserted.get(p.key);
+      return conversion ? [conversionEvent(p.campaign, conversion, commissionOf.get(p.key) ?? null)] : [];
+    }),
+  );
 
   for (const p of planned) {
     const conversion = inserted.get(p.key);

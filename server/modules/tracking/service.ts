@@ -346,5 +346,8 @@ function buildLandingUrl(base: string, clickId: string, subs: readonly (string |
   return url.toString();
 }
 
+// what the publisher postbacks' macros read of a conversion (server/modules/integrations)
+export { conversionFacts, latestConversionFacts, type ConversionFacts } from './conversion-facts';
+
 /** the bot test of a click, also used by the demo seed to mark its generated bot clicks */
 export { isBotRequest } from './bots';
