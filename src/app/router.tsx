@@ -45,6 +45,7 @@ const AdminApplicationsRoute = page(
 );
 const AdminPayoutsRoute = page(() => import('./routes/app/admin-payouts'), 'AdminPayoutsRoute');
 const AdminAuditLogRoute = page(() => import('./routes/app/admin-audit-log'), 'AdminAuditLogRoute');
+const AdminMailOutboxRoute = page(() => import('./routes/app/admin-mail-outbox'), 'AdminMailOutboxRoute');
 const TrackingRoute = page(() => import('./routes/app/tracking'), 'TrackingRoute');
 const CommissionsRoute = page(() => import('./routes/app/commissions'), 'CommissionsRoute');
 const InvoicesRoute = page(() => import('./routes/app/invoices'), 'InvoicesRoute');
@@ -141,6 +142,11 @@ export function createAppRoutes(): RouteObject[] {
                     },
                     { path: 'admin-payouts', handle: t('Payouts'), element: <AdminPayoutsRoute /> },
                     { path: 'admin-audit-log', handle: t('Audit log'), element: <AdminAuditLogRoute /> },
+                    {
+                      path: 'admin-mail-outbox',
+                      handle: t('Mail outbox'),
+                      element: <AdminMailOutboxRoute />,
+                    },
                     { path: 'tracking', handle: t('Tracking'), element: <TrackingRoute /> },
                     { path: 'commissions', handle: t('Commissions'), element: <CommissionsRoute /> },
                     { path: 'reports', handle: t('Reports'), element: <ReportsRoute /> },

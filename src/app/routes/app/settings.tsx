@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
+import { OutgoingMailNote } from '../../../features/admin/components/mail-outbox-panel';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
@@ -40,6 +41,11 @@ export function SettingsRoute() {
             </Anchor>
             .
           </Text>
+        </SettingsCard>
+      )}
+      {user.role === 'admin' && (
+        <SettingsCard title="Outgoing mail">
+          <OutgoingMailNote />
         </SettingsCard>
       )}
       {user.role === 'admin' && (
