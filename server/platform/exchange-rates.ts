@@ -34,6 +34,8 @@ export interface RateTable {
   source: string;
   /** the day the provider's rates are of (YYYY-MM-DD); null for the built-in table */
   day: string | null;
+  /** for the built-in table: the day this install stored it (YYYY-MM-DD), when it did */
+  builtInSince?: string | null;
 }
 
 /** The stored rates (exchange_rates), filled in with the built-in table for any currency missing. */
@@ -42,11 +44,13 @@ export async function loadRates(db: Db): Promise<RateTable> {
   const table = new Map<CurrencyCode, Ratio>();
   let source = BUILT_IN_SOURCE;
   let day: string | null = null;
+  let builtInSince: string | null = null;
   for (const row of rows) {
     if (!isSupportedCurrency(row.currency)) continue;
     try {
       table.set(row.currency, parseRatio(row.perUsd));
-      if (row.source !== BUILT_IN_SOURCE) {
+      if (row.source === BUILT_IN_SOURCE) builtInSince ??= row.updatedAt.toISOString().slice(0, 10);
+      else {
         source = row.day ? `${row.source} ${row.day}` : row.source;
         day = row.day;
       }
@@ -57,7 +61,12 @@ export async function loadRates(db: Db): Promise<RateTable> {
   for (const code of SUPPORTED_CURRENCIES) {
     if (!table.has(code)) table.set(code, parseRatio(FALLBACK_RATES_PER_USD[code]));
   }
-  return { perUsd: (code) => table.get(code)!, source, day };
+  return {
+    perUsd: (code) => table.get(code)!,
+    source,
+    day,
+    builtInSince: source === BUILT_IN_SOURCE ? builtInSince : null,
+  };
 }
 
 /** Replaces the current rates (every supported currency at once) with a provider's rates of `day`. */

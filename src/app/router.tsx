@@ -6,6 +6,7 @@ import { warmDateFormat } from '../lib/format-date';
 import { lazyWithMoreStyles as page } from '../lib/load-more-styles';
 import { preloadableLazy } from '../lib/preloadable-lazy';
 import { getToken } from '../lib/token-storage';
+import { DocumentTitle, type RouteHandle } from './document-title';
 import { RouteErrorScreen } from './layout/error-boundary';
 import { prefetchDashboard } from './prefetch-dashboard';
 import { LoginRoute } from './routes/auth/login';
@@ -44,6 +45,7 @@ const AdminApplicationsRoute = page(
 );
 const AdminPayoutsRoute = page(() => import('./routes/app/admin-payouts'), 'AdminPayoutsRoute');
 const AdminAuditLogRoute = page(() => import('./routes/app/admin-audit-log'), 'AdminAuditLogRoute');
+const AdminMailOutboxRoute = page(() => import('./routes/app/admin-mail-outbox'), 'AdminMailOutboxRoute');
 const TrackingRoute = page(() => import('./routes/app/tracking'), 'TrackingRoute');
 const CommissionsRoute = page(() => import('./routes/app/commissions'), 'CommissionsRoute');
 const InvoicesRoute = page(() => import('./routes/app/invoices'), 'InvoicesRoute');
@@ -60,10 +62,13 @@ const CrashRoute =
     ? page(() => import('./routes/crash'), 'CrashRoute')
     : null;
 
+const t = (title: string): RouteHandle => ({ title });
+
 function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      <DocumentTitle />
       <Suspense fallback={<LoadingScreen fullHeight />}>
         <Outlet />
       </Suspense>
@@ -82,13 +87,13 @@ export function createAppRoutes(): RouteObject[] {
         {
           element: <PublicOnly />,
           children: [
-            { path: 'login', element: <LoginRoute /> },
-            { path: 'register', element: <RegisterRoute /> },
-            { path: 'signup', element: <SignupRoute /> },
+            { path: 'login', handle: t('Sign in'), element: <LoginRoute /> },
+            { path: 'register', handle: t('Create account'), element: <RegisterRoute /> },
+            { path: 'signup', handle: t('Sign up'), element: <SignupRoute /> },
           ],
         },
-        { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-        { path: 'reset-password', element: <ResetPasswordRoute /> },
+        { path: 'forgot-password', handle: t('Forgot password'), element: <ForgotPasswordRoute /> },
+        { path: 'reset-password', handle: t('Reset password'), element: <ResetPasswordRoute /> },
         ...(CrashRoute
           ? [
               {
@@ -104,7 +109,7 @@ export function createAppRoutes(): RouteObject[] {
         {
           element: <RequireAuth />,
           children: [
-            { path: 'onboarding', element: <OnboardingRoute /> },
+            { path: 'onboarding', handle: t('Welcome'), element: <OnboardingRoute /> },
             {
               element: <RequireOnboarded />,
               children: [
@@ -115,26 +120,39 @@ export function createAppRoutes(): RouteObject[] {
                     </Suspense>
                   ),
                   children: [
-                    { path: 'dashboard', element: <DashboardRoute /> },
-                    { path: 'profile', element: <ProfileRoute /> },
-                    { path: 'settings', element: <SettingsRoute /> },
-                    { path: 'campaigns', element: <CampaignsRoute /> },
+                    { path: 'dashboard', handle: t('Dashboard'), element: <DashboardRoute /> },
+                    { path: 'profile', handle: t('Profile'), element: <ProfileRoute /> },
+                    { path: 'settings', handle: t('Settings'), element: <SettingsRoute /> },
+                    { path: 'campaigns', handle: t('Campaigns'), element: <CampaignsRoute /> },
                     // Literally "/action=create" (spec §2): the campaigns screen with campaignEdit open.
-                    { path: 'action=create', element: <CreateCampaignRoute /> },
-                    { path: 'websites', element: <WebsitesRoute /> },
-                    { path: 'applications', element: <ApplicationsRoute /> },
-                    { path: 'publishers', element: <PublishersRoute /> },
-                    { path: 'admin-advertisers', element: <AdminAdvertisersRoute /> },
-                    { path: 'admin-publishers', element: <AdminPublishersRoute /> },
-                    { path: 'admin-applications', element: <AdminApplicationsRoute /> },
-                    { path: 'admin-payouts', element: <AdminPayoutsRoute /> },
-                    { path: 'admin-audit-log', element: <AdminAuditLogRoute /> },
-                    { path: 'tracking', element: <TrackingRoute /> },
-                    { path: 'commissions', element: <CommissionsRoute /> },
-                    { path: 'reports', element: <ReportsRoute /> },
-                    { path: 'invoices', element: <InvoicesRoute /> },
-                    { path: 'media', element: <MediaRoute /> },
-                    { path: 'messaging', element: <MessagingRoute /> },
+                    { path: 'action=create', handle: t('New campaign'), element: <CreateCampaignRoute /> },
+                    { path: 'websites', handle: t('Websites'), element: <WebsitesRoute /> },
+                    { path: 'applications', handle: t('Applications'), element: <ApplicationsRoute /> },
+                    { path: 'publishers', handle: t('Publishers'), element: <PublishersRoute /> },
+                    {
+                      path: 'admin-advertisers',
+                      handle: t('Advertisers'),
+                      element: <AdminAdvertisersRoute />,
+                    },
+                    { path: 'admin-publishers', handle: t('Publishers'), element: <AdminPublishersRoute /> },
+                    {
+                      path: 'admin-applications',
+                      handle: t('Applications'),
+                      element: <AdminApplicationsRoute />,
+                    },
+                    { path: 'admin-payouts', handle: t('Payouts'), element: <AdminPayoutsRoute /> },
+                    { path: 'admin-audit-log', handle: t('Audit log'), element: <AdminAuditLogRoute /> },
+                    {
+                      path: 'admin-mail-outbox',
+                      handle: t('Mail outbox'),
+                      element: <AdminMailOutboxRoute />,
+                    },
+                    { path: 'tracking', handle: t('Tracking'), element: <TrackingRoute /> },
+                    { path: 'commissions', handle: t('Commissions'), element: <CommissionsRoute /> },
+                    { path: 'reports', handle: t('Reports'), element: <ReportsRoute /> },
+                    { path: 'invoices', handle: t('Invoices'), element: <InvoicesRoute /> },
+                    { path: 'media', handle: t('Media'), element: <MediaRoute /> },
+                    { path: 'messaging', handle: t('Messages'), element: <MessagingRoute /> },
                     // Also matches /conversation=<id> (push click target for a message).
                     { path: '*', element: <CatchAllRoute /> },
                   ],

@@ -152,7 +152,9 @@ describe('GET /api/analytics/dashboard KPIs per role', () => {
   it('gives an advertiser their campaigns, converted to the display currency', async () => {
     const d = await dashboard(advA);
     expect(d).toMatchObject({ role: 'advertiser', to: today(), from: daysAgo(29), currency: 'USD' });
-    expect(d.rates_note).toBe('Converted to USD with stored rates (fallback table)');
+    expect(d.rates_note).toMatch(
+      /^Converted to USD with the built-in rates of \d{4}-\d{2}-\d{2}; set a provider in Settings$/,
+    );
     // EUR 50.00 → 5882 cents; EUR 10.00 → 1176 cents
     expect(d.kpis).toEqual({
       clicks: 6,

@@ -110,7 +110,9 @@ describe('GET /api/reports as JSON', () => {
   it('groups an advertiser’s campaigns, converted to USD, biggest commission first', async () => {
     const r = await report(advA, 'group_by=campaign');
     expect(r).toMatchObject({ from: daysAgo(29), to: today(), currency: 'USD', group_by: 'campaign' });
-    expect(r.rates_note).toBe('Converted to USD with stored rates (fallback table)');
+    expect(r.rates_note).toMatch(
+      /^Converted to USD with the built-in rates of \d{4}-\d{2}-\d{2}; set a provider in Settings$/,
+    );
     expect(r.rows).toEqual([
       {
         key: alphaUsd.campaign.id,

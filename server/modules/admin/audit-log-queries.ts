@@ -31,7 +31,7 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter, page: { limit
   const condition = where(filter);
   const [items, [count]] = await Promise.all([
     db
-      .select({ entry: auditLog, actorEmail: users.email })
+      .select({ entry: auditLog, actorEmail: users.email, actorName: users.name })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(condition)

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { listAuditLog, type AuditLogFilter, type AuditLogRow } from './audit-log-queries';
 import { toCsv } from '../../platform/csv';
+import { actionVerb, describeEntry, resolveEntityNames, type EntityName } from './audit-log-names';
 import type { AuditEntry, AuditLogQuery } from './schema';
 
 /** The CSV export holds every matching row up to this many. */
@@ -25,12 +26,24 @@ function toFilter(query: AuditLogQuery): AuditLogFilter {
   return filter;
 }
 
-function toAuditEntry({ entry, actorEmail }: AuditLogRow): AuditEntry {
+function toAuditEntry(
+  { entry, actorEmail, actorName }: AuditLogRow,
+  names: Map<string, EntityName>,
+): AuditEntry {
+  const actor = actorName?.trim() || actorEmail || (entry.actorId ? 'A deleted user' : 'System');
+  const name = names.get(`${entry.entityType}:${entry.entityId ?? ''}`);
   return {
     id: entry.id,
     actor_id: entry.actorId,
     actor_email: actorEmail,
+    actor_name: actor,
     action: entry.action,
+    action_text: actionVerb(entry.action),
+    summary: describeEntry(actor, entry.action, entry.entityType, entry.entityId, name),
+    entity_label: name?.label ?? null,
+    entity_url: name?.url ?? (entry.entityType === 'settings' ? '/settings' : null),
+    context_label: name?.context?.label ?? null,
+    context_url: name?.context?.url ?? null,
     entity_type: entry.entityType,
     entity_id: entry.entityId,
     before: entry.before ?? null,
@@ -41,7 +54,11 @@ function toAuditEntry({ entry, actorEmail }: AuditLogRow): AuditEntry {
 
 export async function listAuditEntries(db: Db, query: AuditLogQuery) {
   const { items, total } = await listAuditLog(db, toFilter(query), query);
-  return { items: items.map(toAuditEntry), total };
+  const names = await resolveEntityNames(
+    db,
+    items.map((i) => i.entry),
+  );
+  return { items: items.map((i) => toAuditEntry(i, names)), total };
 }
 
 const CSV_HEADER = [
@@ -61,8 +78,12 @@ const json = (value: unknown) => (value === null || value === undefined ? '' : J
 /** Every matching entry (newest first, up to CSV_ROW_CAP) as CSV; before/after as JSON text. */
 export async function exportAuditCsv(db: Db, query: AuditLogQuery): Promise<{ csv: string; total: number }> {
   const { items, total } = await listAuditLog(db, toFilter(query), { limit: CSV_ROW_CAP, offset: 0 });
+  const names = await resolveEntityNames(
+    db,
+    items.map((i) => i.entry),
+  );
   const rows = items
-    .map(toAuditEntry)
+    .map((i) => toAuditEntry(i, names))
     .map((e) => [
       e.id,
       e.created_at,

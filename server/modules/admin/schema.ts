@@ -113,7 +113,20 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
+  /** the actor's name (else e-mail), or "System" for jobs */
+  actor_name: z.string(),
+  /** the raw action, e.g. "invoice.generated" (filters and the CSV use it) */
   action: z.string(),
+  /** the action in words: "approved", "generated", "clawed back" */
+  action_text: z.string(),
+  /** the whole entry in words: "Alice approved commission of order A-1 on Northwind Journal" */
+  summary: z.string(),
+  /** the object in words and the client route that opens it (null when it no longer exists) */
+  entity_label: z.string().nullable(),
+  entity_url: z.string().nullable(),
+  /** what the object belongs to (a commission's campaign, a payout's publisher), when it has one */
+  context_label: z.string().nullable(),
+  context_url: z.string().nullable(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
   before: z.unknown(),

@@ -91,6 +91,10 @@ export const feeOf = (commissionMinor: bigint, bps: number): MinorSum =>
 
 /** What the answer says about the rates it used. */
 export function ratesNote(currency: CurrencyCode, rates: RateTable): string {
-  const source = rates.source === 'built-in' ? 'fallback table' : rates.source;
-  return `Converted to ${currency} with stored rates (${source})`;
+  // a fresh install has no provider yet: that is a setting to make, not a failure to alarm about
+  if (rates.source === 'built-in') {
+    const of = rates.builtInSince ? ` of ${rates.builtInSince}` : '';
+    return `Converted to ${currency} with the built-in rates${of}; set a provider in Settings`;
+  }
+  return `Converted to ${currency} with stored rates (${rates.source})`;
 }

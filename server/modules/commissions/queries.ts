@@ -9,6 +9,7 @@ import type { CommissionStatus } from './schema';
 import type { CommissionRow } from '../../db/rows';
 
 export interface CommissionFilter {
+  createdBefore?: Date;
   publisherId?: string;
   advertiserId?: string;
   campaignId?: string;
@@ -29,6 +30,7 @@ function where(filter: CommissionFilter): SQL | undefined {
     filter.from ? gte(commissions.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
     filter.to ? lt(commissions.createdAt, nextDay(filter.to)) : undefined,
     filter.includeTest ? undefined : eq(commissions.isTest, false),
+    filter.createdBefore ? lt(commissions.createdAt, filter.createdBefore) : undefined,
   ];
   return and(...parts);
 }
@@ -80,6 +82,26 @@ export async function listCommissions(
       .where(condition),
   ]);
   return { items, total: count?.n ?? 0 };
+}
+
+/** Ids of the oldest `limit` commissions matching the filter, locked for this transaction. */
+export async function matchingIds(db: Db, filter: CommissionFilter, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(where(filter))
+    .orderBy(commissions.createdAt, commissions.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map((r) => r.id);
+}
+
+export async function countMatching(db: Db, filter: CommissionFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(commissions)
+    .where(where(filter));
+  return row?.n ?? 0;
 }
 
 export async function findCommissionViews(db: Db, ids: string[]): Promise<CommissionView[]> {

@@ -8,6 +8,9 @@ import {
   balanceQuery,
   balanceSchema,
   bulkApproveBody,
+  bulkApproveMatchingBody,
+  bulkMatchingResultSchema,
+  bulkRejectMatchingBody,
   bulkRejectBody,
   bulkResultSchema,
   commissionSchema,
@@ -126,5 +129,32 @@ export const commissionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     { schema: { tags, body: bulkRejectBody, response: { 200: bulkResultSchema, ...resourceErrors } } },
     async (request) =>
       commissions.decide(ctx, currentUser(request).user, request.body.ids, 'reject', request.body.reason),
+  );
+  const matching = { 200: bulkMatchingResultSchema, ...resourceErrors };
+  app.post(
+    '/commissions/bulk/approve-matching',
+    {
+      schema: {
+        tags,
+        summary: 'Approve one batch of the pending commissions matching the filters; answers how many remain',
+        body: bulkApproveMatchingBody,
+        response: matching,
+      },
+    },
+    async (request) => commissions.decideMatching(ctx, currentUser(request).user, request.body, 'approve'),
+  );
+
+  app.post(
+    '/commissions/bulk/reject-matching',
+    {
+      schema: {
+        tags,
+        summary: 'Reject one batch of the pending commissions matching the filters; answers how many remain',
+        body: bulkRejectMatchingBody,
+        response: matching,
+      },
+    },
+    async (request) =>
+      commissions.decideMatching(ctx, currentUser(request).user, request.body, 'reject', request.body.reason),
   );
 };

@@ -89,6 +89,31 @@ const ids = z
 export const bulkApproveBody = z.object({ ids });
 export const bulkRejectBody = z.object({ ids, reason: reasonBody.shape.reason });
 
+/**
+ * "Every pending commission matching these filters": the server decides one batch per call (oldest first)
+ * and answers how many remain, so the client shows progress and calls again until none remain.
+ * `created_before` pins the selection to what the user saw, so commissions arriving meanwhile stay pending.
+ */
+const matchingFields = {
+  campaign_id: filterFields.campaign_id,
+  publisher_id: filterFields.publisher_id,
+  from: filterFields.from,
+  to: filterFields.to,
+  include_test: z.boolean().default(false),
+  created_before: z.iso.datetime({ error: 'created_before must be an ISO 8601 timestamp', offset: true }),
+  batch_size: z.number().int().min(1).max(500).default(200),
+};
+export const bulkApproveMatchingBody = z.object(matchingFields);
+export const bulkRejectMatchingBody = z.object({ ...matchingFields, reason: reasonBody.shape.reason });
+export type BulkMatchingBody = z.output<typeof bulkApproveMatchingBody>;
+
+export const bulkMatchingResultSchema = z.object({
+  /** commissions this call approved or rejected */
+  updated_count: z.number().int(),
+  /** pending commissions still matching after this call (0 = done) */
+  remaining: z.number().int(),
+});
+
 export const bulkResultSchema = z.object({
   updated: z.array(commissionSchema),
   failed: z.array(z.object({ id: z.string(), detail: z.string() })),

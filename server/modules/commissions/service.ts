@@ -13,7 +13,7 @@ import { getSettings } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
 import { commissionEvents } from './integration-events';
 import * as q from './queries';
-import type { Commission, ListCommissionsQuery, TotalsQuery } from './schema';
+import type { BulkMatchingBody, Commission, ListCommissionsQuery, TotalsQuery } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -140,27 +140,7 @@ export async function decide(
     throw forbidden('Only the campaign’s advertiser or an admin can decide commissions');
   const unique = [...new Set(ids)];
   const { from, to } = DECISION[decision];
-  const changed = await ctx.db.transaction(async (tx) => {
-    const rows = await q.transition(
-      tx,
-      unique,
-      from,
-      { status: to, reason: reason ?? null, decidedBy: user.id, decidedAt: new Date() },
-      { advertiserId: user.role === 'advertiser' ? user.id : undefined },
-    );
-    for (const row of rows) {
-      await audit(tx, {
-        actorId: user.id,
-        action: `commission.${to}`,
-        entityType: 'commission',
-        entityId: row.id,
-        before: { status: from },
-        after: { status: to, reason: reason ?? null, amount_minor: row.amountMinor, currency: row.currency },
-      });
-    }
-    await recordIntegrationEvents(tx, commissionEvents(`commission.${to}`, rows));
-    return rows;
-  });
+  const changed = await ctx.db.transaction((tx) => decideInTx(tx, user, unique, decision, reason));
   const failed = await explainFailures(ctx.db, user, unique, new Set(changed.map((r) => r.id)), from);
   await notifyDecision(ctx, changed, to, reason);
   return {
@@ -170,6 +150,61 @@ export async function decide(
     ),
     failed,
   };
+}
+
+/** Moves the given ids (when still pending and the user's to decide) and audits each one. */
+async function decideInTx(tx: Db, user: UserRow, ids: string[], decision: Decision, reason?: string) {
+  const { from, to } = DECISION[decision];
+  const rows = await q.transition(
+    tx,
+    ids,
+    from,
+    { status: to, reason: reason ?? null, decidedBy: user.id, decidedAt: new Date() },
+    { advertiserId: user.role === 'advertiser' ? user.id : undefined },
+  );
+  for (const row of rows) {
+    await audit(tx, {
+      actorId: user.id,
+      action: `commission.${to}`,
+      entityType: 'commission',
+      entityId: row.id,
+      before: { status: from },
+      after: { status: to, reason: reason ?? null, amount_minor: row.amountMinor, currency: row.currency },
+    });
+  }
+  // webhooks and publisher postbacks hear of it exactly when the decision commits
+  await recordIntegrationEvents(tx, commissionEvents(`commission.${to}`, rows));
+  return rows;
+}
+
+/**
+ * Decides one batch of the pending commissions matching the filters (oldest first) and says how many
+ * remain. Advertisers reach only their campaigns' commissions, admins all; publishers none.
+ */
+export async function decideMatching(
+  ctx: AppContext,
+  user: UserRow,
+  body: BulkMatchingBody,
+  decision: Decision,
+  reason?: string,
+) {
+  if (user.role === 'publisher')
+    throw forbidden('Only the campaign’s advertiser or an admin can decide commissions');
+  const filter: q.CommissionFilter = {
+    ...scopeFor(user, body.publisher_id),
+    campaignId: body.campaign_id,
+    status: 'pending',
+    from: body.from,
+    to: body.to,
+    includeTest: body.include_test,
+    createdBefore: new Date(body.created_before),
+  };
+  const changed = await ctx.db.transaction(async (tx) => {
+    const ids = await q.matchingIds(tx, filter, body.batch_size);
+    return decideInTx(tx, user, ids, decision, reason);
+  });
+  await notifyDecision(ctx, changed, DECISION[decision].to, reason);
+  return { updated_count: changed.length, remaining: await q.countMatching(ctx.db, filter) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CommissionStatus } from '../../../contracts/commissions';
 import type {
   balanceSchema,
+  bulkMatchingResultSchema,
   bulkResultSchema,
   Commission,
   totalsSchema,
@@ -12,6 +13,7 @@ export type { Commission, CommissionStatus };
 export type CommissionTotal = z.infer<typeof totalsSchema>[number];
 export type CommissionBalance = z.infer<typeof balanceSchema>[number];
 export type BulkResult = z.infer<typeof bulkResultSchema>;
+export type BulkMatchingResult = z.infer<typeof bulkMatchingResultSchema>;
 
 export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
   pending: 'Pending',

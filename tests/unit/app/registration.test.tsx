@@ -64,9 +64,12 @@ describe('registration', () => {
     });
     const { user } = renderApp('/signup');
 
+    // nobody is an advertiser by default: the role is asked
     const role = await screen.findByRole('radiogroup', { name: 'Role' });
-    expect(within(role).getByRole('radio', { name: 'Advertiser' })).toBeChecked();
+    expect(within(role).getByRole('radio', { name: 'Advertiser' })).not.toBeChecked();
+    expect(within(role).getByRole('radio', { name: 'Publisher' })).not.toBeChecked();
     await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Advertiser' }));
     await user.click(screen.getByLabelText('Password'));
     await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -89,6 +92,7 @@ describe('registration', () => {
     const { user } = renderApp('/register');
     await user.type(await screen.findByLabelText('Name'), 'Ada Lovelace');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Advertiser' }));
     const password = screen.getByLabelText('Password');
     await user.click(password);
     await user.paste('password1');
@@ -118,6 +122,7 @@ describe('registration', () => {
   it('refuses a password made of the e-mail address (the server scores it against the e-mail too)', async () => {
     const { user } = renderApp('/signup');
     await user.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Advertiser' }));
     await user.click(screen.getByLabelText('Password'));
     await user.paste('new@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -132,6 +137,7 @@ describe('registration', () => {
   it('shows 12345678 as Weak on the quick sign-up and does not send it', async () => {
     const { user } = renderApp('/signup');
     await user.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Advertiser' }));
     await user.click(screen.getByLabelText('Password'));
     await user.paste('12345678');
     expect(await strength('Weak')).toHaveTextContent('This is a heavily used password.');
@@ -152,6 +158,7 @@ describe('registration', () => {
     });
     const { user } = renderApp('/signup');
     await user.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Advertiser' }));
     await user.click(screen.getByLabelText('Password'));
     await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -164,10 +171,31 @@ describe('registration', () => {
     server.on('POST', '/auth/register-simplified', { status: 500 });
     const { user } = renderApp('/signup');
     await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Advertiser' }));
     await user.click(screen.getByLabelText('Password'));
     await user.paste(STRONG);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
+  });
+
+  it('asks for the role and says so when it is missing, sending nothing', async () => {
+    for (const [path, button] of [
+      ['/signup', 'Sign up'],
+      ['/register', 'Create account'],
+    ] as const) {
+      const { user, unmount } = renderApp(path);
+      if (path === '/register') await user.type(await screen.findByLabelText('Name'), 'Ada Lovelace');
+      await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await user.click(screen.getByLabelText('Password'));
+      await user.paste(STRONG);
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(
+        await screen.findByText('Choose how you use Affilio: as an advertiser or as a publisher'),
+      ).toBeInTheDocument();
+      unmount();
+    }
+    expect(server.callsTo('POST', '/auth/register-simplified')).toHaveLength(0);
+    expect(server.callsTo('POST', '/auth/register')).toHaveLength(0);
   });
 });
 

@@ -15,6 +15,7 @@ import { PublisherCard } from '../../../features/publishers/components/publisher
 import { PublisherSearch } from '../../../features/publishers/components/publisher-search';
 import { CampaignAnalytics } from '../../../features/reports/components/campaign-analytics';
 import { useWebsites } from '../../../features/websites/api/get-websites';
+import { PublisherWebsitesAdmin } from '../../../features/websites/components/publisher-websites-admin';
 import { WebsiteForm } from '../../../features/websites/components/website-form';
 import type { Website } from '../../../features/websites/types';
 import { errorMessage } from '../../../lib/api-client';
@@ -44,8 +45,19 @@ export function openCampaignApplication(campaign: Pick<Campaign, 'id' | 'name'>)
 export function openPublisherCard(publisher: { id: string; name: string; display_name: string | null }) {
   modals.open({
     title: publisher.display_name || publisher.name,
-    children: <PublisherCard publisherId={publisher.id} />,
+    children: <PublisherModalContent publisherId={publisher.id} />,
   });
+}
+
+/** The publisher's card; admins also see the websites and can verify one by hand. */
+function PublisherModalContent({ publisherId }: { publisherId: string }) {
+  const user = useAuthUser();
+  return (
+    <>
+      <PublisherCard publisherId={publisherId} />
+      {user?.role === 'admin' && <PublisherWebsitesAdmin publisherId={publisherId} />}
+    </>
+  );
 }
 
 export function CampaignEditModal({

@@ -5,6 +5,7 @@ import { ApiKeysSettings } from '../../../features/api-keys/components/api-keys-
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
+import { OutgoingMailNote } from '../../../features/admin/components/mail-outbox-panel';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
@@ -41,6 +42,11 @@ export function SettingsRoute() {
             </Anchor>
             .
           </Text>
+        </SettingsCard>
+      )}
+      {user.role === 'admin' && (
+        <SettingsCard title="Outgoing mail">
+          <OutgoingMailNote />
         </SettingsCard>
       )}
       {user.role === 'admin' && (

@@ -1,5 +1,18 @@
-import { Alert, Button, Code, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { useUiPreferences } from '../../../lib/ui-preferences';
@@ -11,7 +24,7 @@ import type { AuditEntry } from '../types';
 import { formatDateTime } from '../../../lib/format-date';
 import { TablePager } from '../../../components/table-pager';
 
-const COLUMNS = 6;
+const COLUMNS = 5;
 
 /** What the platform audits, plus whatever the recorded actions name ("user.suspended" → "user"). */
 const KNOWN_ENTITY_TYPES = ['application', 'campaign', 'commission', 'invoice', 'payout', 'settings', 'user'];
@@ -101,7 +114,7 @@ export function AuditLogPanel() {
           minWidth={820}
           verticalSpacing="sm"
           aria-label="Audit log"
-          head={['When', 'Who', 'Action', 'Entity', 'Entity id', 'Before / after']}
+          head={['When', 'Who', 'What happened', 'Action', 'Before / after']}
         >
           <Table.Tbody>
             {data.items.map((entry) => (
@@ -131,21 +144,59 @@ export function AuditLogPanel() {
 const json = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
 
+/** What happened in words, the object and what it belongs to as links: "approved commission … on Shoes". */
+function EntrySentence({ entry }: { entry: AuditEntry }) {
+  const linked = (label: string, url: string | null) =>
+    url ? (
+      <Anchor component={Link} to={url} size="sm">
+        {label}
+      </Anchor>
+    ) : (
+      label
+    );
+  return (
+    <Text size="sm" aria-label={entry.summary}>
+      {`${entry.action_text} `}
+      {entry.entity_label ? (
+        linked(entry.entity_label, entry.entity_url)
+      ) : (
+        <>
+          {`${entry.entity_type} `}
+          <Text span size="xs" ff="monospace">
+            {entry.entity_id ?? ''}
+          </Text>
+        </>
+      )}
+      {entry.context_label && (
+        <>
+          {' on '}
+          {linked(entry.context_label, entry.context_url)}
+        </>
+      )}
+    </Text>
+  );
+}
+
 function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean; onToggle(): void }) {
   const detailsId = `audit-${entry.id}-changes`;
   return (
     <Fragment>
       <Table.Tr>
         <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
-        <Table.Td>{entry.actor_email ?? (entry.actor_id ? entry.actor_id : 'System')}</Table.Td>
         <Table.Td>
-          <Code>{entry.action}</Code>
+          <Text size="sm">{entry.actor_name}</Text>
+          {entry.actor_email && entry.actor_email !== entry.actor_name && (
+            <Text size="xs" c="dimmed">
+              {entry.actor_email}
+            </Text>
+          )}
         </Table.Td>
-        <Table.Td>{entry.entity_type}</Table.Td>
         <Table.Td>
-          <Text size="xs" ff="monospace">
-            {entry.entity_id ?? '—'}
-          </Text>
+          <EntrySentence entry={entry} />
+        </Table.Td>
+        <Table.Td>
+          {/* the raw action stays visible: it is what the filter and the CSV name */}
+          <Code>{entry.action}</Code>
         </Table.Td>
         <Table.Td>
           <Button

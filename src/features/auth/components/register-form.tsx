@@ -7,13 +7,18 @@ import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateEmail, validateNewPassword, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
 import { RegistrationPending } from './registration-pending';
-import { RoleChoice, type SelfRegisterRole } from './role-choice';
+import { RoleChoice, validateRole, type SelfRegisterRole } from './role-choice';
 
 export function RegisterForm() {
   const register = useRegister();
   const form = useForm({
-    initialValues: { name: '', email: '', password: '', role: 'advertiser' as SelfRegisterRole },
-    validate: { name: validateRequired('Name'), email: validateEmail, password: validateNewPassword },
+    initialValues: { name: '', email: '', password: '', role: '' as SelfRegisterRole | '' },
+    validate: {
+      name: validateRequired('Name'),
+      email: validateEmail,
+      password: validateNewPassword,
+      role: validateRole,
+    },
   });
   const passwordCheck = usePasswordCheck();
   // The server scores the password against these too.
@@ -22,7 +27,7 @@ export function RegisterForm() {
   const submit = async (values: typeof form.values) => {
     const weak = await passwordCheck.check(values.password, [values.email, values.name]);
     if (weak) return form.setFieldError('password', weak);
-    register.mutate({ ...values, name: values.name.trim() });
+    register.mutate({ ...values, role: values.role as SelfRegisterRole, name: values.name.trim() });
   };
 
   if (register.data && !hasToken(register.data)) {

@@ -8,21 +8,21 @@ import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateEmail, validateNewPassword } from '../utils/validation';
 import { FormError } from './form-error';
 import { RegistrationPending } from './registration-pending';
-import { RoleChoice, type SelfRegisterRole } from './role-choice';
+import { RoleChoice, validateRole, type SelfRegisterRole } from './role-choice';
 
 /** Simplified registration: just email, password and role; the profile comes during onboarding. */
 export function SignupForm() {
   const signup = useRegisterSimplified();
   const form = useForm({
-    initialValues: { email: '', password: '', role: 'advertiser' as SelfRegisterRole },
-    validate: { email: validateEmail, password: validateNewPassword },
+    initialValues: { email: '', password: '', role: '' as SelfRegisterRole | '' },
+    validate: { email: validateEmail, password: validateNewPassword, role: validateRole },
   });
   const passwordCheck = usePasswordCheck();
 
   const submit = async (values: typeof form.values) => {
     const weak = await passwordCheck.check(values.password, [values.email]);
     if (weak) return form.setFieldError('password', weak);
-    signup.mutate(values);
+    signup.mutate({ ...values, role: values.role as SelfRegisterRole });
   };
 
   if (signup.data && !hasToken(signup.data)) {

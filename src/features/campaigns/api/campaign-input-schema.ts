@@ -32,6 +32,8 @@ export const campaignInputSchema = z.object({
   approval_mode: z.enum(APPROVAL_MODES),
   attribution_days: z.number().int().min(1).max(LIMITS.maxAttributionDays),
   budget_minor: minor.nullable(),
+  /** most spent in one UTC day; null: no daily cap */
+  daily_cap_minor: minor.nullable().optional(),
   starts_at: isoDate.nullable(),
   ends_at: isoDate.nullable(),
   terms: z.string().max(LIMITS.termsLength),

@@ -66,6 +66,7 @@ const formSchema = z
       .min(1)
       .max(CAMPAIGN_LIMITS.maxAttributionDays),
     budget: z.string(),
+    daily_cap: z.string(),
     starts_at: z.string(),
     ends_at: z.string(),
     terms: z.string().max(CAMPAIGN_LIMITS.termsLength),
@@ -107,6 +108,12 @@ const formSchema = z
         ctx.addIssue({ code: 'custom', path: ['budget'], message: amountMessage(v.currency) });
       }
     }
+    if (v.daily_cap.trim() !== '') {
+      const minor = parseMajorToMinor(v.daily_cap, v.currency);
+      if (minor === null || minor <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['daily_cap'], message: amountMessage(v.currency) });
+      }
+    }
     if (v.max_order.trim() !== '') {
       const minor = parseMajorToMinor(v.max_order, v.currency);
       if (minor === null || minor <= 0) {
@@ -144,6 +151,7 @@ function initialValues(campaign?: Campaign): FormValues {
     approval_mode: campaign?.approval_mode ?? 'manual',
     attribution_days: campaign?.attribution_days ?? 30,
     budget: minorToMajorInput(campaign?.budget_minor, currency),
+    daily_cap: minorToMajorInput(campaign?.daily_cap_minor, currency),
     starts_at: isoToDateInput(campaign?.starts_at),
     ends_at: isoToDateInput(campaign?.ends_at),
     terms: campaign?.terms ?? '',
@@ -181,6 +189,7 @@ export function toCampaignInput(v: FormValues): CampaignInput {
     approval_mode: v.approval_mode,
     attribution_days: v.attribution_days,
     budget_minor: v.budget.trim() === '' ? null : parseMajorToMinor(v.budget, v.currency),
+    daily_cap_minor: v.daily_cap.trim() === '' ? null : parseMajorToMinor(v.daily_cap, v.currency),
     starts_at: dateToIso(v.starts_at),
     ends_at: dateToIso(v.ends_at),
     terms: v.terms,
@@ -330,12 +339,20 @@ export function CampaignEditForm({
             {...form.getInputProps('attribution_days')}
           />
         </SimpleGrid>
-        <TextInput
-          label="Budget"
-          inputMode="decimal"
-          description={`Optional, in ${values.currency}`}
-          {...form.getInputProps('budget')}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Budget"
+            inputMode="decimal"
+            description={`Optional, in ${values.currency}`}
+            {...form.getInputProps('budget')}
+          />
+          <TextInput
+            label="Daily cap"
+            inputMode="decimal"
+            description={`Optional, most spent per day in ${values.currency}`}
+            {...form.getInputProps('daily_cap')}
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Start date" type="date" {...form.getInputProps('starts_at')} />
           <TextInput label="End date" type="date" {...form.getInputProps('ends_at')} />

@@ -1,5 +1,5 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useRowSelection } from '../../../lib/use-row-selection';
 import { useCommissionDecisions } from '../hooks/use-commission-decisions';
@@ -29,12 +29,31 @@ interface CommissionsPanelProps {
  */
 export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: CommissionsPanelProps) {
   const selection = useRowSelection();
+  // "select all N matching": the time it was chosen pins the set (later commissions stay out)
+  const [allMatching, setAllMatching] = useState<string | null>(null);
+  const clearSelection = () => {
+    selection.clear();
+    setAllMatching(null);
+  };
   const { filters, page, pages, list, items, totals, changeFilters, changePage } = useCommissionList({
-    onMove: selection.clear,
+    onMove: clearSelection,
   });
-  const decisions = useCommissionDecisions({ items, clearSelection: selection.clear });
+  const decisions = useCommissionDecisions({ items, clearSelection });
   // A ticked row decided meanwhile (here or by the hold-period job) is no longer part of the selection.
   const ids = items.filter((c) => selection.selected.has(c.id) && isSelectable(c)).map((c) => c.id);
+  const selectable = items.filter(isSelectable).length;
+  const pendingMatching =
+    filters.status === 'all' || filters.status === 'pending'
+      ? (totals.data ?? []).filter((t) => t.status === 'pending').reduce((n, t) => n + t.count, 0)
+      : 0;
+  const matchingTotal = selectable > 0 && ids.length === selectable ? pendingMatching : null;
+  const matchingInput = allMatching
+    ? {
+        filters: { campaign_id: filters.campaign_id, from: filters.from, to: filters.to },
+        createdBefore: allMatching,
+        total: pendingMatching,
+      }
+    : undefined;
   const { asking, rowError, bulkError } = decisions;
 
   return (
@@ -52,8 +71,15 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
         <CommissionBulkBar
           count={ids.length}
           approving={decisions.approvingBulk}
-          onApprove={() => decisions.approveBulk(ids)}
+          onApprove={() =>
+            matchingInput ? decisions.approveMatching(matchingInput) : decisions.approveBulk(ids)
+          }
           onReject={decisions.askBulkReject}
+          matchingTotal={allMatching ? pendingMatching : matchingTotal}
+          allMatching={allMatching !== null}
+          onSelectAllMatching={() => setAllMatching(new Date().toISOString())}
+          onClearAllMatching={clearSelection}
+          progress={decisions.matchingProgress}
         />
       )}
       <BulkFailuresAlert
@@ -91,12 +117,12 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
 
       <CommissionReasonDialog
         asking={asking}
-        count={ids.length}
+        count={matchingInput ? pendingMatching : ids.length}
         loading={decisions.pending}
         rowError={rowError}
         bulkError={bulkError}
         onClose={decisions.closeReason}
-        onConfirm={(reason) => decisions.confirmReason(reason, ids)}
+        onConfirm={(reason) => decisions.confirmReason(reason, ids, matchingInput)}
       />
     </Stack>
   );

@@ -34,7 +34,7 @@ function OrderCell({ commission: c }: { commission: Commission }) {
   return (
     <Stack gap={2}>
       <Group gap={4}>
-        <Text size="sm">{c.order_id ?? (c.kind === 'click' ? 'Unique click' : '—')}</Text>
+        <Text size="sm">{c.order_id ?? (c.kind === 'click' ? 'Click' : '—')}</Text>
         {c.kind === 'clawback' && (
           <Badge size="xs" color="red" variant="outline">
             Clawback
@@ -56,16 +56,19 @@ function OrderCell({ commission: c }: { commission: Commission }) {
           </Badge>
         )}
       </Group>
-      <Text size="xs" c="dimmed">
-        {c.event === 'lead' ? 'Lead' : 'Sale'}
-        {/* A lead usually reports no value (0): "Lead of $0.00" read as if it were worth nothing. */}
-        {c.sale_amount_minor !== null && (c.event !== 'lead' || c.sale_amount_minor > 0) && (
-          <>
-            {' of '}
-            <Money amountMinor={c.sale_amount_minor} currency={c.currency} />
-          </>
-        )}
-      </Text>
+      {/* a CPC commission pays for the click itself: there is no sale or lead to name */}
+      {c.kind !== 'click' && (
+        <Text size="xs" c="dimmed">
+          {c.event === 'lead' ? 'Lead' : 'Sale'}
+          {/* A lead usually reports no value (0): "Lead of $0.00" read as if it were worth nothing. */}
+          {c.sale_amount_minor !== null && (c.event !== 'lead' || c.sale_amount_minor > 0) && (
+            <>
+              {' of '}
+              <Money amountMinor={c.sale_amount_minor} currency={c.currency} />
+            </>
+          )}
+        </Text>
+      )}
     </Stack>
   );
 }

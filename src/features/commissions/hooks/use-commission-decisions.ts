@@ -4,6 +4,7 @@ import { useFormatMoney } from '../../../lib/display-money';
 import { showToast } from '../../../lib/toast';
 import { useBulkDecideCommissions } from '../api/bulk-decide-commissions';
 import { useDecideCommission, type CommissionDecision } from '../api/decide-commission';
+import { useDecideMatchingCommissions, type MatchingDecision } from '../api/decide-matching-commissions';
 import type { BulkResult, Commission } from '../types';
 import { commissionLabel, pluralCommissions as plural } from '../utils/format';
 import type { RowDecision } from '../components/commissions-table';
@@ -28,6 +29,7 @@ export function useCommissionDecisions({
   const money = useFormatMoney();
   const decide = useDecideCommission();
   const bulk = useBulkDecideCommissions();
+  const matching = useDecideMatchingCommissions();
   const [asking, setAsking] = useState<Asking>(null);
   const [failures, setFailures] = useState<{ label: string; detail: string }[]>([]);
 
@@ -66,15 +68,37 @@ export function useCommissionDecisions({
     }
   };
 
+  const sendMatching = (input: MatchingDecision) => {
+    setFailures([]);
+    matching.mutate(input, {
+      onSuccess: (done) => {
+        setAsking(null);
+        clearSelection();
+        showToast({
+          title: 'Commissions updated',
+          message: `${input.decision === 'approve' ? 'Approved' : 'Rejected'} ${plural(done)}.`,
+          color: 'green',
+        });
+      },
+    });
+  };
+
   return {
     asking,
     failures,
     /** the row being decided, for its spinner */
     busyId: decide.isPending ? (decide.variables?.id ?? null) : null,
-    pending: decide.isPending || bulk.isPending,
-    approvingBulk: bulk.isPending && bulk.variables?.decision === 'approve',
+    pending: decide.isPending || bulk.isPending || matching.isPending,
+    approvingBulk:
+      (bulk.isPending && bulk.variables?.decision === 'approve') ||
+      (matching.isPending && matching.variables.decision === 'approve'),
+    /** how far a decision of all matching commissions got */
+    matchingProgress: matching.progress,
     rowError: decide.error ? errorMessage(decide.error, 'The decision was not saved.') : null,
-    bulkError: bulk.error ? errorMessage(bulk.error, 'The decisions were not saved.') : null,
+    bulkError:
+      (bulk.error ?? matching.error)
+        ? errorMessage(bulk.error ?? matching.error, 'The decisions were not saved.')
+        : null,
     clearFailures: () => setFailures([]),
     closeReason: () => setAsking(null),
     decideRow: (commission: Commission, decision: RowDecision) => {
@@ -86,14 +110,20 @@ export function useCommissionDecisions({
       setFailures([]);
       bulk.mutate({ decision: 'approve', ids }, { onSuccess: afterBulk('Approved') });
     },
+    /** every pending commission matching the filters, in batches on the server */
+    approveMatching: (input: Omit<MatchingDecision, 'decision'>) =>
+      sendMatching({ ...input, decision: 'approve' }),
     askBulkReject: () => {
       bulk.reset();
+      matching.reset();
       setAsking({ bulk: true });
     },
     /** the reason dialog's answer, for what it was opened for */
-    confirmReason: (reason: string, ids: string[]) => {
+    confirmReason: (reason: string, ids: string[], all?: Omit<MatchingDecision, 'decision'>) => {
       if (!asking) return;
-      if ('bulk' in asking) {
+      if ('bulk' in asking && all) {
+        sendMatching({ ...all, decision: 'reject', reason });
+      } else if ('bulk' in asking) {
         setFailures([]);
         bulk.mutate({ decision: 'reject', ids, reason }, { onSuccess: afterBulk('Rejected') });
       } else {

@@ -55,17 +55,23 @@ export function RatesHealthCard() {
   }
   const data = health.data;
   const ok = data.health === 'ok';
+  // no provider set (a fresh install): the built-in rates are the expected state, not a failure
+  const builtIn = !ok && data.provider === null;
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Badge color={ok ? 'green' : 'orange'} variant="light">
-          {ok ? 'OK' : 'Degraded'}
+        <Badge color={ok ? 'green' : builtIn ? 'gray' : 'orange'} variant="light">
+          {ok ? 'OK' : builtIn ? 'Built-in rates' : 'Degraded'}
         </Badge>
         <Text size="sm">
-          {ok ? 'Conversions use the provider’s rates.' : 'Conversions use stored or built-in rates.'}
+          {ok
+            ? 'Conversions use the provider’s rates.'
+            : builtIn
+              ? 'Conversions use the built-in rates; set a provider URL in the platform settings for daily rates.'
+              : 'Conversions use stored or built-in rates.'}
         </Text>
       </Group>
-      {!ok && data.reason && (
+      {!ok && !builtIn && data.reason && (
         <Alert color="orange" variant="light" title="Why degraded">
           {data.reason}
         </Alert>

@@ -7,7 +7,13 @@ import { showToast } from '../../../lib/toast';
 import { usePushSubscriptions } from '../api/get-push-subscriptions';
 import { pushKeys } from '../api/push-keys';
 import { useSendTestPush } from '../api/send-test-push';
-import { pushStore, usePushState, type PushStatus, type PushStore } from '../stores/push-store';
+import {
+  pushStore,
+  usePushState,
+  type EnableStep,
+  type PushStatus,
+  type PushStore,
+} from '../stores/push-store';
 
 const STATUS_LABELS: Record<PushStatus, { label: string; color: string }> = {
   unsupported: { label: 'Not supported', color: 'gray' },
@@ -45,6 +51,13 @@ function describeDevice(userAgent: string | null): string {
 const UNBLOCK_HINT =
   "Notifications are blocked for this site: allow them in your browser's site settings, then enable push here.";
 
+const STEP_TEXT: Record<EnableStep, string> = {
+  permission: 'Asking the browser for permission…',
+  worker: 'Waiting for the service worker…',
+  subscribe: 'Subscribing with the browser’s push service…',
+  save: 'Saving the subscription…',
+};
+
 /** Settings card: turn browser push on or off for this browser, and send a test push. */
 export function PushSettings({ store = pushStore }: { store?: PushStore }) {
   const state = usePushState(store);
@@ -53,6 +66,9 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
   const sendTest = useSendTestPush();
   const [busy, setBusy] = useState<'enable' | 'disable' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // what "Enable" is doing now, then how it ended: an answer within seconds, not a silent spinner
+  const [step, setStep] = useState<EnableStep | null>(null);
+  const [enabled, setEnabled] = useState(false);
 
   const records = subscriptions.data?.subscriptions ?? [];
   const vapidKey = subscriptions.data?.vapid_public_key;
@@ -67,12 +83,15 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
   const run = async (kind: 'enable' | 'disable', action: () => Promise<void>) => {
     setBusy(kind);
     setError(null);
+    setEnabled(false);
     try {
       await action();
+      if (kind === 'enable') setEnabled(true);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     } finally {
       setBusy(null);
+      setStep(null);
       void queryClient.invalidateQueries({ queryKey: pushKeys.subscriptions() });
     }
   };
@@ -105,6 +124,18 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
         {elsewhere && (
           <Text size="sm">This browser gets pushes for another account. Enable push to receive yours.</Text>
         )}
+        <div role="status">
+          {busy === 'enable' && step && (
+            <Text size="sm" c="dimmed">
+              {STEP_TEXT[step]}
+            </Text>
+          )}
+          {enabled && status === 'subscribed' && (
+            <Text size="sm" c="green">
+              Push notifications are on for this browser.
+            </Text>
+          )}
+        </div>
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
@@ -122,7 +153,7 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
             <Button
               loading={busy === 'enable'}
               disabled={!vapidKey || busy !== null}
-              onClick={() => vapidKey && void run('enable', () => store.enable(vapidKey))}
+              onClick={() => vapidKey && void run('enable', () => store.enable(vapidKey, setStep))}
             >
               Enable push notifications
             </Button>

@@ -26,8 +26,14 @@ export class PushError extends Error {
   override name = 'PushError';
 }
 
-/** How long to wait for the service worker and the browser's push service before giving up. */
-export const PUSH_TIMEOUT_MS = 20_000;
+/**
+ * How long to wait for each of the service worker, the browser's push service and the server before
+ * giving up with a reason: "Enable" answers within seconds, never spins on.
+ */
+export const PUSH_TIMEOUT_MS = 5_000;
+
+/** Where "Enable" is, for its progress line. */
+export type EnableStep = 'permission' | 'worker' | 'subscribe' | 'save';
 
 // The slices of the browser APIs we use, so tests can hand in fakes.
 export interface SubscriptionLike {
@@ -114,7 +120,7 @@ export interface PushStore {
   /** Reads support, permission and any existing subscription (at start-up). */
   init(): Promise<void>;
   /** Permission → pushManager.subscribe with the server's key → POST /my/push/subscribe. */
-  enable(vapidPublicKey: string): Promise<void>;
+  enable(vapidPublicKey: string, onStep?: (step: EnableStep) => void): Promise<void>;
   /** DELETE /my/push/unsubscribe, then drops the browser's subscription. */
   disable(): Promise<void>;
 }
@@ -158,13 +164,14 @@ export function createPushStore(
     });
   }
 
-  async function enable(vapidPublicKey: string): Promise<void> {
+  async function enable(vapidPublicKey: string, onStep?: (step: EnableStep) => void): Promise<void> {
     const env = environment();
     if (!supported(env)) {
       set({ status: 'unsupported' });
       throw new PushError(PUSH_ERRORS.unsupported);
     }
     const notification = env.notification!;
+    onStep?.('permission');
     const permission =
       notification.permission === 'granted' ? 'granted' : await notification.requestPermission();
     if (permission === 'denied') {
@@ -177,6 +184,7 @@ export function createPushStore(
     }
     if (state.status !== 'subscribed') set({ status: 'granted' });
 
+    onStep?.('worker');
     const registration = await withTimeout(
       env.serviceWorker!.ready,
       'The service worker is not running yet. Reload the page and try again.',
@@ -188,6 +196,7 @@ export function createPushStore(
       await subscription.unsubscribe();
       subscription = null;
     }
+    onStep?.('subscribe');
     subscription ??= await withTimeout(
       registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
       "The browser's push service did not answer. Check the connection and try again.",
@@ -199,9 +208,17 @@ export function createPushStore(
       throw new PushError(subscribeFailed(error));
     });
 
+    onStep?.('save');
     try {
-      await backend.save(toBody(subscription, env.userAgent));
+      await withTimeout(
+        backend.save(toBody(subscription, env.userAgent)),
+        'The server did not answer in time. Check the connection and try again.',
+      );
     } catch (error) {
+      if (error instanceof PushError && error.message !== PUSH_ERRORS.saveFailed) {
+        set({ status: 'granted', endpoint: null });
+        throw error;
+      }
       console.error('Saving the push subscription failed', error);
       set({ status: 'granted', endpoint: null });
       throw new PushError(PUSH_ERRORS.saveFailed);

@@ -16,7 +16,14 @@ const suspension: AuditEntry = {
   id: 'a-1',
   actor_id: 'admin-1',
   actor_email: 'admin@affilio.test',
+  actor_name: 'admin@affilio.test',
   action: 'user.suspended',
+  action_text: 'suspended',
+  summary: 'admin@affilio.test suspended user-9',
+  entity_label: null,
+  entity_url: null,
+  context_label: null,
+  context_url: null,
   entity_type: 'user',
   entity_id: 'user-9',
   before: { status: 'active' },
@@ -60,6 +67,47 @@ describe('audit log', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(table).getByLabelText('After')).toHaveTextContent('"reason": "Fake traffic"');
     expect(within(table).getByLabelText('Before')).toHaveTextContent('"status": "active"');
+  });
+
+  it('reads each entry as a sentence with links to the object and what it belongs to', async () => {
+    const approval: AuditEntry = {
+      ...suspension,
+      id: 'a-2',
+      actor_id: 'adv-1',
+      actor_email: 'alice@shop.test',
+      actor_name: 'Alice',
+      action: 'commission.approved',
+      action_text: 'approved',
+      summary: 'Alice approved commission of order A-1 on Northwind Journal',
+      entity_type: 'commission',
+      entity_id: 'c-1',
+      entity_label: 'commission of order A-1',
+      entity_url: '/commissions?campaign_id=camp-1',
+      context_label: 'Northwind Journal',
+      context_url: '/campaigns?campaign=camp-1',
+    };
+    server.on('GET', '/admin/audit-log', {
+      status: 200,
+      body: [approval],
+      headers: { 'x-total-count': '1' },
+    });
+    renderApp('/admin-audit-log');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Alice');
+    expect(within(row).getByLabelText(approval.summary)).toHaveTextContent(
+      'approved commission of order A-1 on Northwind Journal',
+    );
+    expect(within(row).getByRole('link', { name: 'commission of order A-1' })).toHaveAttribute(
+      'href',
+      '/commissions?campaign_id=camp-1',
+    );
+    expect(within(row).getByRole('link', { name: 'Northwind Journal' })).toHaveAttribute(
+      'href',
+      '/campaigns?campaign=camp-1',
+    );
+    // the raw action stays available
+    expect(row).toHaveTextContent('commission.approved');
   });
 
   it('sends the filters and pages with limit/offset', async () => {

@@ -56,6 +56,27 @@ describe('exchange-rate provider health on /settings (admins)', () => {
     expect(row('Last successful fetch')).toHaveTextContent(formatDateTime('2025-06-01T14:05:00.000Z'));
   });
 
+  it('labels a fresh install’s built-in rates calmly, without "Degraded"', async () => {
+    server.on('GET', '/currency/health', {
+      status: 200,
+      body: {
+        ...DEGRADED,
+        provider: null,
+        source: 'fallback',
+        last_success_at: null,
+        last_attempt_at: null,
+        as_of: null,
+        reason: 'no rates provider is configured; using the built-in rates',
+      },
+    });
+    renderApp('/settings');
+    const section = await card();
+    expect(await within(section).findByText('Built-in rates')).toBeInTheDocument();
+    expect(within(section).getByText(/set a provider URL in the platform settings/)).toBeInTheDocument();
+    expect(within(section).queryByText('Degraded')).not.toBeInTheDocument();
+    expect(within(section).queryByText('Why degraded')).not.toBeInTheDocument();
+  });
+
   it('refreshes the rates on request and says how it went', async () => {
     server.on('POST', '/admin/currency/refresh', { status: 200, body: OK });
     const { user } = renderApp('/settings');
