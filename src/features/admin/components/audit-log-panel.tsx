@@ -102,6 +102,7 @@ export function AuditLogPanel() {
           verticalSpacing="sm"
           aria-label="Audit log"
           head={['When', 'Who', 'Action', 'Entity', 'Entity id', 'Before / after']}
+          cards={['subtitle', 'field', 'title', 'field', 'field', 'actions']}
         >
           <Table.Tbody>
             {data.items.map((entry) => (

@@ -1,4 +1,5 @@
 import { Card, Table, Text, Title } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-number';
 import type { AnalyticsRole, TopItem } from '../types';
@@ -31,9 +32,13 @@ export function TopList({
           Nothing earned commission in this period.
         </Text>
       ) : (
-        // on a phone the four columns scroll sideways instead of cutting the money column off
-        <Table.ScrollContainer minWidth={420} type="native">
-          <Table aria-label={title} verticalSpacing={6}>
+        // on a phone each row is a card with the money at the top right
+        <DataTable
+          minWidth={420}
+          aria-label={title}
+          verticalSpacing={6}
+          cards={['title', { field: 'Clicks' }, { field: 'Conversions' }, 'amount']}
+        >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{noun}</Table.Th>
@@ -52,8 +57,7 @@ export function TopList({
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        </DataTable>
       )}
     </Card>
   );

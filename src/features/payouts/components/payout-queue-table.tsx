@@ -24,7 +24,13 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
   const selectable = items.filter(isSelectable);
   const ticked = selectable.filter((p) => selected.has(p.id)).length;
   return (
-    <DataTable minWidth={1060} verticalSpacing="sm" aria-label="Payout queue" stickyActions>
+    <DataTable
+      minWidth={1060}
+      verticalSpacing="sm"
+      aria-label="Payout queue"
+      stickyActions
+      cards={['select', { field: 'Requested' }, 'title', 'amount', { field: 'Pay to' }, 'status', 'actions']}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={40}>

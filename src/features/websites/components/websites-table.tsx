@@ -46,6 +46,7 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
         verticalSpacing="sm"
         aria-label="Websites"
         head={['Name', 'URL', 'Category', 'Monthly visitors', 'Verification', 'Actions']}
+        cards={['title', 'subtitle', 'field', 'field', 'status', 'actions']}
         stickyActions
       >
         <Table.Tbody>
