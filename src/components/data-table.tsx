@@ -5,7 +5,8 @@ import classes from './data-table.module.css';
 /**
  * What a column becomes in a row's card on a phone:
  * - `title`: what the row is, top left; `subtitle`: a dimmed line under it;
- * - `status`: the row's state (a badge), top right; `amount`: the money or figure that matters, under it;
+ * - `status`: the row's state (a badge), top right; `amount`: the money or figure that matters, under it
+ *   (`{ amount: 'Label' }` when the figure needs its name beside it);
  * - `field`: a secondary field, one line each under the top, labelled with the column's heading
  *   (`{ field: 'Label' }` when the table writes its own head);
  * - `actions`: the row's buttons, across the card's foot; `select`: a selection checkbox, at the left;
@@ -20,7 +21,10 @@ export type CardColumn =
   | 'actions'
   | 'select'
   | 'hidden'
-  | { field: string };
+  | { field: string }
+  | { amount: string };
+
+type CardKind = Exclude<CardColumn, object>;
 
 interface DataTableProps extends TableProps {
   /** Below this width the table scrolls sideways inside its own box instead of widening the page. */
@@ -89,10 +93,11 @@ export function DataTable({
 
 // Where each kind of cell sits in the card's grid (columns: checkbox | title | status and amount);
 // the rest of a card's look is in data-table.module.css.
-const PLACEMENT: Record<Exclude<CardColumn, { field: string }>, string> = {
+const PLACEMENT: Record<CardKind, string> = {
   select: 'grid-column: 1; grid-row: 1 / span 2; padding-inline-end: var(--mantine-spacing-sm);',
   title: 'grid-column: 2; grid-row: 1; font-weight: 600;',
-  subtitle: 'grid-column: 2; grid-row: 2; color: var(--mantine-color-dimmed); font-size: var(--mantine-font-size-sm);',
+  subtitle:
+    'grid-column: 2; grid-row: 2; color: var(--mantine-color-dimmed); font-size: var(--mantine-font-size-sm);',
   status: 'grid-column: 3; grid-row: 1; justify-self: end; padding-inline-start: var(--mantine-spacing-sm);',
   amount:
     'grid-column: 3; grid-row: 2; justify-self: end; text-align: end; font-weight: 700; padding-inline-start: var(--mantine-spacing-sm);',
@@ -101,6 +106,13 @@ const PLACEMENT: Record<Exclude<CardColumn, { field: string }>, string> = {
   hidden: 'display: none;',
 };
 
+function kindOf(column: CardColumn, heading: string | undefined): { kind: CardKind; label?: string } {
+  if (typeof column === 'string') return { kind: column, label: column === 'field' ? heading : undefined };
+  return 'field' in column
+    ? { kind: 'field', label: column.field }
+    : { kind: 'amount', label: column.amount };
+}
+
 /**
  * The card rules of one table, by column position: a stylesheet scoped to the table's id, so each list
  * says only what its columns are. Labels go in as CSS strings (JSON's escaping is a valid CSS string).
@@ -108,15 +120,30 @@ const PLACEMENT: Record<Exclude<CardColumn, { field: string }>, string> = {
 function cardStyles(id: string, cards: CardColumn[], head: string[] | undefined): string {
   // three times the attribute: these outweigh the card rules of data-table.module.css
   const one = `[data-cards="${id}"]`;
-  const table = `${one}${one}${one}`;
-  const rules = cards.map((column, index) => {
-    const kind = typeof column === 'string' ? column : 'field';
-    const label = typeof column === 'string' ? (column === 'field' ? head?.[index] : undefined) : column.field;
-    const labelRule = label ? ` --card-label: ${JSON.stringify(label)};` : '';
-    return `${table} > :where(tbody, tfoot) > tr:nth-child(n) > :nth-child(${index + 1}) { ${PLACEMENT[kind]}${labelRule} }`;
+  const cell = (index: number) =>
+    `${one}${one}${one} > :where(tbody, tfoot) > tr:nth-child(n) > :nth-child(${index + 1})`;
+  // without a status the amount takes its place at the top right
+  const hasStatus = cards.includes('status');
+  const rules = cards.flatMap((column, index) => {
+    const { kind, label } = kindOf(column, head?.[index]);
+    const place = kind === 'amount' && !hasStatus ? `${PLACEMENT.amount} grid-row: 1;` : PLACEMENT[kind];
+    if (kind === 'field') {
+      const labelRule = label ? ` --card-label: ${JSON.stringify(label)};` : '';
+      return [`${cell(index)} { ${place}${labelRule} }`];
+    }
+    const rule = `${cell(index)} { ${place} }`;
+    // an amount's name in small print above it
+    return label
+      ? [
+          rule,
+          `${cell(index)}::before { content: ${JSON.stringify(label)}; position: static; display: block; width: auto; font-size: var(--mantine-font-size-xs); }`,
+        ]
+      : [rule];
   });
+  const onlyChild = `${one}${one}${one} > :where(tbody, tfoot) > tr:nth-child(n) > :only-child`;
   rules.push(
-    `${table} > :where(tbody, tfoot) > tr:nth-child(n) > :only-child { display: block; grid-column: 1 / -1; grid-row: auto; order: 0; justify-self: stretch; padding-inline-start: 0; font-weight: inherit; text-align: start; --card-label: none; }`,
+    `${onlyChild} { display: block; grid-column: 1 / -1; grid-row: auto; order: 0; justify-self: stretch; padding-inline-start: 0; font-weight: inherit; text-align: start; }`,
+    `${onlyChild}::before { content: none; }`,
   );
   return `@media (max-width: 48em) {\n${rules.join('\n')}\n}`;
 }

@@ -42,7 +42,9 @@ export function AdminUsersTable({
         'subtitle',
         { field: 'Country' },
         'status',
-        ...(role === 'advertiser' ? [{ field: 'Campaigns' }] : [{ field: 'Websites' }, { field: 'Applications' }]),
+        ...(role === 'advertiser'
+          ? [{ field: 'Campaigns' }]
+          : [{ field: 'Websites' }, { field: 'Applications' }]),
         { field: 'Joined' },
       ]}
     >

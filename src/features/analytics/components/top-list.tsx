@@ -37,26 +37,31 @@ export function TopList({
           minWidth={420}
           aria-label={title}
           verticalSpacing={6}
-          cards={['title', { field: 'Clicks' }, { field: 'Conversions' }, 'amount']}
+          cards={[
+            'title',
+            { field: 'Clicks' },
+            { field: 'Conversions' },
+            { amount: COMMISSION_LABELS[role] },
+          ]}
         >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{noun}</Table.Th>
-                <Table.Th ta="right">Clicks</Table.Th>
-                <Table.Th ta="right">Conversions</Table.Th>
-                <Table.Th ta="right">{COMMISSION_LABELS[role]}</Table.Th>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{noun}</Table.Th>
+              <Table.Th ta="right">Clicks</Table.Th>
+              <Table.Th ta="right">Conversions</Table.Th>
+              <Table.Th ta="right">{COMMISSION_LABELS[role]}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{item.label}</Table.Td>
+                <Table.Td ta="right">{formatCount(item.clicks)}</Table.Td>
+                <Table.Td ta="right">{formatCount(item.conversions)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(item.commission_minor, currency)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.label}</Table.Td>
-                  <Table.Td ta="right">{formatCount(item.clicks)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(item.conversions)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.commission_minor, currency)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+            ))}
+          </Table.Tbody>
         </DataTable>
       )}
     </Card>

@@ -58,7 +58,7 @@ export function ReportTable({ report, viewer }: { report: Report; viewer: Report
       cards={[
         'title',
         ...columns.map((column) =>
-          column.field === 'commission_minor' ? ('amount' as const) : { field: column.label },
+          column.field === 'commission_minor' ? { amount: column.label } : { field: column.label },
         ),
       ]}
     >
