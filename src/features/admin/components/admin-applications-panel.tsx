@@ -129,6 +129,7 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
           verticalSpacing="sm"
           aria-label="Applications"
           head={['Campaign', 'Publisher', 'Website', 'Status', 'Applied', 'Actions']}
+          cards={['title', 'field', 'field', 'status', 'field', 'actions']}
           stickyActions
         >
           <Table.Tbody>

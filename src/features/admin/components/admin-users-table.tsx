@@ -32,7 +32,22 @@ export function AdminUsersTable({
 }: AdminUsersTableProps) {
   const sortProps = { sort, order, onSort };
   return (
-    <DataTable minWidth={760} highlightOnHover verticalSpacing="sm" aria-label={`${ROLE_LABELS[role]}s`}>
+    <DataTable
+      minWidth={760}
+      highlightOnHover
+      verticalSpacing="sm"
+      aria-label={`${ROLE_LABELS[role]}s`}
+      cards={[
+        'title',
+        'subtitle',
+        { field: 'Country' },
+        'status',
+        ...(role === 'advertiser'
+          ? [{ field: 'Campaigns' }]
+          : [{ field: 'Websites' }, { field: 'Applications' }]),
+        { field: 'Joined' },
+      ]}
+    >
       <Table.Thead>
         <Table.Tr>
           <SortableTh field="name" {...sortProps}>

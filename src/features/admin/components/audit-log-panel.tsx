@@ -115,6 +115,7 @@ export function AuditLogPanel() {
           verticalSpacing="sm"
           aria-label="Audit log"
           head={['When', 'Who', 'What happened', 'Action', 'Before / after']}
+          cards={['subtitle', 'field', 'title', 'field', 'actions']}
         >
           <Table.Tbody>
             {data.items.map((entry) => (

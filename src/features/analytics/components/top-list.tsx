@@ -1,4 +1,5 @@
 import { Card, Table, Text, Title } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-number';
 import type { AnalyticsRole, TopItem } from '../types';
@@ -31,29 +32,37 @@ export function TopList({
           Nothing earned commission in this period.
         </Text>
       ) : (
-        // on a phone the four columns scroll sideways instead of cutting the money column off
-        <Table.ScrollContainer minWidth={420} type="native">
-          <Table aria-label={title} verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{noun}</Table.Th>
-                <Table.Th ta="right">Clicks</Table.Th>
-                <Table.Th ta="right">Conversions</Table.Th>
-                <Table.Th ta="right">{COMMISSION_LABELS[role]}</Table.Th>
+        // on a phone each row is a card with the money at the top right
+        <DataTable
+          minWidth={420}
+          aria-label={title}
+          verticalSpacing={6}
+          cards={[
+            'title',
+            { field: 'Clicks' },
+            { field: 'Conversions' },
+            { amount: COMMISSION_LABELS[role] },
+          ]}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{noun}</Table.Th>
+              <Table.Th ta="right">Clicks</Table.Th>
+              <Table.Th ta="right">Conversions</Table.Th>
+              <Table.Th ta="right">{COMMISSION_LABELS[role]}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{item.label}</Table.Td>
+                <Table.Td ta="right">{formatCount(item.clicks)}</Table.Td>
+                <Table.Td ta="right">{formatCount(item.conversions)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(item.commission_minor, currency)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.label}</Table.Td>
-                  <Table.Td ta="right">{formatCount(item.clicks)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(item.conversions)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.commission_minor, currency)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </DataTable>
       )}
     </Card>
   );

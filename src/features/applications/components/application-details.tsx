@@ -1,10 +1,11 @@
+import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DetailsCard } from '../../../components/details-card';
 import { formatDate } from '../../../lib/format-date';
 import { useApplication } from '../api/get-application';
 import type { Application } from '../types';
 import { ApplicationStatusBadge } from './application-status-badge';
-import { TrackingLink } from './tracking-link';
+import { CopyTrackingLinkButton, TrackingLink } from './tracking-link';
 
 function rowsOf(a: Application): [string, ReactNode][] {
   const rows: [string, ReactNode][] = [
@@ -12,7 +13,13 @@ function rowsOf(a: Application): [string, ReactNode][] {
     ['Status', <ApplicationStatusBadge key="status" status={a.status} />],
   ];
   if (a.status === 'approved' && a.tracking_code) {
-    rows.push(['Tracking link', <TrackingLink key="link" code={a.tracking_code} />]);
+    rows.push([
+      'Tracking link',
+      <Group key="link" gap="xs">
+        <TrackingLink code={a.tracking_code} />
+        <CopyTrackingLinkButton code={a.tracking_code} />
+      </Group>,
+    ]);
   }
   if (a.reason) rows.push(['Reason', a.reason]);
   if (a.message) rows.push(['Message', a.message]);

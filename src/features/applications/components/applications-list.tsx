@@ -10,7 +10,7 @@ import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
 import { statusLabel } from '../types';
 import { ApplicationStatusBadge } from './application-status-badge';
-import { TrackingLink } from './tracking-link';
+import { CopyTrackingLinkButton, TrackingLink } from './tracking-link';
 import { APPLICATION_STATUSES } from '../../../../contracts/applications';
 
 const PAGE_SIZE = 10;
@@ -72,6 +72,7 @@ export function ApplicationsList() {
           verticalSpacing="sm"
           aria-label="Applications"
           head={['Campaign', 'Website', 'Status', 'Details', 'Applied', 'Actions']}
+          cards={['title', 'subtitle', 'status', 'field', 'field', 'actions']}
           stickyActions
         >
           <Table.Tbody>
@@ -91,6 +92,9 @@ export function ApplicationsList() {
                 </Table.Td>
                 <Table.Td>{formatDate(application.created_at)}</Table.Td>
                 <Table.Td>
+                  {application.status === 'approved' && application.tracking_code && (
+                    <CopyTrackingLinkButton code={application.tracking_code} />
+                  )}
                   {application.status === 'pending' && (
                     <Button
                       size="xs"

@@ -53,6 +53,7 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
         verticalSpacing="sm"
         aria-label="Applications to this campaign"
         head={['Publisher', 'Website', 'Status', 'Actions']}
+        cards={['title', 'subtitle', 'status', 'actions']}
         stickyActions
       >
         <Table.Tbody>

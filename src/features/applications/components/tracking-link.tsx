@@ -1,18 +1,20 @@
-import { Button, Code, CopyButton, Group } from '@mantine/core';
+import { Button, Code, CopyButton } from '@mantine/core';
 import { trackingLink } from '../types';
 
+/** An approved application's tracking link, as text to read or select. */
 export function TrackingLink({ code }: { code: string }) {
-  const link = trackingLink(code);
+  return <Code aria-label="Tracking link">{trackingLink(code)}</Code>;
+}
+
+/** Copies an approved application's tracking link: the row's main action. */
+export function CopyTrackingLinkButton({ code }: { code: string }) {
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Code aria-label="Tracking link">{link}</Code>
-      <CopyButton value={link}>
-        {({ copied, copy }) => (
-          <Button size="compact-xs" variant="subtle" onClick={copy}>
-            {copied ? 'Copied' : 'Copy link'}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
+    <CopyButton value={trackingLink(code)}>
+      {({ copied, copy }) => (
+        <Button size="xs" variant="light" onClick={copy}>
+          {copied ? 'Copied' : 'Copy link'}
+        </Button>
+      )}
+    </CopyButton>
   );
 }

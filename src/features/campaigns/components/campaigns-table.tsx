@@ -38,6 +38,7 @@ export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTable
       verticalSpacing="sm"
       aria-label="Campaigns"
       head={['Name', 'Category', 'Status', 'Commission', 'Actions']}
+      cards={['title', 'field', 'status', 'amount', 'actions']}
       stickyActions
     >
       <Table.Tbody>

@@ -168,6 +168,16 @@ export function CommissionsTable({
       verticalSpacing="sm"
       aria-label="Commissions"
       stickyActions={decides}
+      cards={[
+        ...(decides ? (['select'] as const) : []),
+        { field: 'Date' },
+        'title',
+        ...(viewer !== 'publisher' ? (['subtitle'] as const) : []),
+        { field: 'Order' },
+        'amount',
+        'status',
+        ...(decides ? (['actions'] as const) : []),
+      ]}
     >
       <Table.Thead>
         <Table.Tr>

@@ -14,7 +14,22 @@ interface InvoicesTableProps {
 /** One row per invoice; the number opens its detail. Amounts stay in the invoice's own currency. */
 export function InvoicesTable({ items, viewer, onOpen }: InvoicesTableProps) {
   return (
-    <DataTable minWidth={640} striped highlightOnHover verticalSpacing="xs" aria-label="Invoices">
+    <DataTable
+      minWidth={640}
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      aria-label="Invoices"
+      cards={[
+        'title',
+        'status',
+        'amount',
+        { field: 'Month' },
+        ...(viewer === 'admin' ? (['subtitle'] as const) : []),
+        { field: 'Issued' },
+        { field: 'Due' },
+      ]}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Invoice</Table.Th>

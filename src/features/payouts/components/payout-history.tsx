@@ -46,7 +46,13 @@ export function PayoutHistory() {
           </Text>
         )}
         {items.length > 0 && (
-          <DataTable minWidth={720} verticalSpacing="sm" aria-label="Payout history" stickyActions>
+          <DataTable
+            minWidth={720}
+            verticalSpacing="sm"
+            aria-label="Payout history"
+            stickyActions
+            cards={['title', 'amount', 'status', { field: 'Method' }, { field: 'Reference' }, 'actions']}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Requested</Table.Th>

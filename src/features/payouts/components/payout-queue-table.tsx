@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
+import { RowMenu } from '../../../components/row-menu';
 import { Money } from '../../../components/money';
 import { PAYOUT_METHOD_LABELS, type Payout } from '../types';
 import { formatDate } from '../../../lib/format-date';
+import { usePhone } from '../../../lib/use-phone';
 import { plural } from '../utils/format';
 import { PayoutStatusBadge } from './payout-status-badge';
 
@@ -23,8 +25,15 @@ interface PayoutQueueTableProps {
 export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }: PayoutQueueTableProps) {
   const selectable = items.filter(isSelectable);
   const ticked = selectable.filter((p) => selected.has(p.id)).length;
+  const phone = usePhone();
   return (
-    <DataTable minWidth={1060} verticalSpacing="sm" aria-label="Payout queue" stickyActions>
+    <DataTable
+      minWidth={1060}
+      verticalSpacing="sm"
+      aria-label="Payout queue"
+      stickyActions
+      cards={['select', { field: 'Requested' }, 'title', 'amount', { field: 'Pay to' }, 'status', 'actions']}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={40}>
@@ -126,26 +135,41 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
                       Mark paid
                     </Button>
                   )}
-                  {isSelectable(p) && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      disabled={busy}
-                      onClick={() => onAction(p, 'failed')}
-                      aria-label={`Mark payout of ${who} failed`}
-                    >
-                      Failed…
-                    </Button>
+                  {phone ? (
+                    // on a phone's card the decision stays a button, the rest go behind "…"
+                    <RowMenu
+                      label={`More actions for payout of ${who}`}
+                      items={[
+                        ...(isSelectable(p)
+                          ? [{ label: 'Mark failed…', color: 'red', onClick: () => onAction(p, 'failed') }]
+                          : []),
+                        { label: 'Details', onClick: () => onAction(p, 'details') },
+                      ]}
+                    />
+                  ) : (
+                    <>
+                      {isSelectable(p) && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          disabled={busy}
+                          onClick={() => onAction(p, 'failed')}
+                          aria-label={`Mark payout of ${who} failed`}
+                        >
+                          Failed…
+                        </Button>
+                      )}
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => onAction(p, 'details')}
+                        aria-label={`Details of payout of ${who}`}
+                      >
+                        Details
+                      </Button>
+                    </>
                   )}
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    onClick={() => onAction(p, 'details')}
-                    aria-label={`Details of payout of ${who}`}
-                  >
-                    Details
-                  </Button>
                 </Group>
               </Table.Td>
             </Table.Tr>

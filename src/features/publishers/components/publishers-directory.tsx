@@ -42,6 +42,7 @@ export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSum
           verticalSpacing="sm"
           aria-label="Publishers"
           head={['Display name', 'Country', 'Verified websites', 'Monthly visitors', 'Categories']}
+          cards={['title', 'subtitle', 'field', 'field', 'field']}
         >
           <Table.Tbody>
             {data.items.map((publisher) => (

@@ -49,7 +49,19 @@ export function ReportTable({ report, viewer }: { report: Report; viewer: Report
     return <Text c="dimmed">No clicks or conversions match these filters.</Text>;
   }
   return (
-    <DataTable minWidth={860} aria-label="Report" striped highlightOnHover verticalSpacing="xs">
+    <DataTable
+      minWidth={860}
+      aria-label="Report"
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      cards={[
+        'title',
+        ...columns.map((column) =>
+          column.field === 'commission_minor' ? { amount: column.label } : { field: column.label },
+        ),
+      ]}
+    >
       <Table.Thead>
         <Table.Tr>
           <SortableTh field="label" sort={sort} onSort={onSort}>

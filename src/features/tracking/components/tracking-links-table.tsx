@@ -49,7 +49,21 @@ export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTable
   return (
     // The copy button (and the advertiser's test) stays in view at the right edge on a phone: the link is
     // what a publisher came for.
-    <DataTable minWidth={760} verticalSpacing="sm" aria-label="Tracking links" stickyActions>
+    <DataTable
+      minWidth={760}
+      verticalSpacing="sm"
+      aria-label="Tracking links"
+      stickyActions
+      cards={[
+        'title',
+        'subtitle',
+        { field: 'Tracking link' },
+        { field: 'Clicks' },
+        { field: 'Conversions' },
+        'status',
+        'actions',
+      ]}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{viewer === 'advertiser' ? 'Publisher' : 'Campaign'}</Table.Th>

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { RowMenu } from '../../../components/row-menu';
 import { errorMessage } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/format-text';
 import { showSuccess } from '../../../lib/toast';
+import { usePhone } from '../../../lib/use-phone';
 import { useDeleteWebsite } from '../api/delete-website';
 import { useWebsites } from '../api/get-websites';
 import type { Website } from '../types';
@@ -23,6 +25,7 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
   const { data, error, isPending } = useWebsites();
   const remove = useDeleteWebsite();
   const [openId, setOpenId] = useState<string | null>(null);
+  const phone = usePhone();
 
   if (isPending) return <Loader size="sm" aria-label="Loading websites" />;
   if (error) {
@@ -32,6 +35,12 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
       </Alert>
     );
   }
+  const askDelete = (website: Website) =>
+    void confirmDelete(website).then(
+      (ok) =>
+        ok && remove.mutate(website.id, { onSuccess: () => showSuccess('Website deleted', website.name) }),
+    );
+
   if (data.length === 0) return <Text c="dimmed">No websites yet. Add one to apply to campaigns.</Text>;
 
   return (
@@ -46,6 +55,7 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
         verticalSpacing="sm"
         aria-label="Websites"
         head={['Name', 'URL', 'Category', 'Monthly visitors', 'Verification', 'Actions']}
+        cards={['title', 'subtitle', 'field', 'field', 'status', 'actions']}
         stickyActions
       >
         <Table.Tbody>
@@ -70,31 +80,36 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
                     >
                       Verification
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`Edit ${website.name}`}
-                      onClick={() => onEdit(website)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${website.name}`}
-                      onClick={() =>
-                        void confirmDelete(website).then(
-                          (ok) =>
-                            ok &&
-                            remove.mutate(website.id, {
-                              onSuccess: () => showSuccess('Website deleted', website.name),
-                            }),
-                        )
-                      }
-                    >
-                      Delete
-                    </Button>
+                    {phone ? (
+                      // on a phone's card the main action stays a button, the rest go behind "…"
+                      <RowMenu
+                        label={`More actions for ${website.name}`}
+                        items={[
+                          { label: 'Edit', onClick: () => onEdit(website) },
+                          { label: 'Delete', color: 'red', onClick: () => askDelete(website) },
+                        ]}
+                      />
+                    ) : (
+                      <>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Edit ${website.name}`}
+                          onClick={() => onEdit(website)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${website.name}`}
+                          onClick={() => askDelete(website)}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

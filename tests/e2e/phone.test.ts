@@ -1,0 +1,159 @@
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, logIn, waitForPath } from './support/app';
+import { useE2e } from './support/suite';
+
+const app = useE2e();
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/shots-phone';
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * A list page and what its first row must show on a phone: its status badge (`status`), and the row's
+ * main action (a button named like `action`). `table` is the list's accessible name.
+ */
+interface ListPage {
+  path: string;
+  table?: string;
+  status?: boolean;
+  action?: RegExp;
+}
+
+const PAGES: Record<'advertiser' | 'publisher' | 'admin', ListPage[]> = {
+  advertiser: [
+    { path: '/dashboard', table: 'Top publishers' },
+    { path: '/campaigns', table: 'Campaigns', status: true, action: /^Edit / },
+    { path: '/publishers', table: 'Publishers', action: /./ },
+    { path: '/media' },
+    { path: '/tracking', table: 'Tracking links', status: true, action: /^Copy link of / },
+    { path: '/commissions?status=pending', table: 'Commissions', status: true, action: /^Approve / },
+    { path: '/invoices', table: 'Invoices', status: true, action: /^INV/ },
+    { path: '/reports', table: 'Report' },
+    { path: '/messaging' },
+  ],
+  publisher: [
+    { path: '/dashboard', table: 'Top campaigns' },
+    { path: '/campaigns', table: 'Campaigns', status: true, action: /^Apply/ },
+    { path: '/websites', table: 'Websites', status: true, action: /^Verification of / },
+    { path: '/applications?status=approved', table: 'Applications', status: true, action: /^Copy link$/ },
+    { path: '/applications?status=pending', table: 'Applications', status: true, action: /^Withdraw / },
+    { path: '/tracking', table: 'Tracking links', status: true, action: /^Copy link of / },
+    { path: '/commissions', table: 'Commissions', status: true },
+    { path: '/commissions', table: 'Payout history', status: true, action: /^Details/ },
+    { path: '/reports', table: 'Report' },
+    { path: '/messaging' },
+  ],
+  admin: [
+    { path: '/dashboard', table: 'Top campaigns' },
+    { path: '/campaigns', table: 'Campaigns', status: true, action: /^Edit / },
+    { path: '/admin-advertisers', table: 'Advertisers', status: true, action: /./ },
+    { path: '/admin-publishers', table: 'Publishers', status: true, action: /./ },
+    { path: '/admin-applications?status=pending', table: 'Applications', status: true, action: /^Approve / },
+    { path: '/admin-payouts', table: 'Payout queue', status: true, action: /^(Approve|Mark paid)/ },
+    { path: '/admin-audit-log', table: 'Audit log', action: /^Show changes of / },
+    { path: '/commissions?status=pending', table: 'Commissions', status: true, action: /^Approve / },
+    { path: '/invoices', table: 'Invoices', status: true, action: /^INV/ },
+    { path: '/reports', table: 'Report' },
+  ],
+};
+
+async function settle(page: Page): Promise<void> {
+  await page
+    .getByLabel(/^Loading/)
+    .first()
+    .waitFor({ state: 'detached', timeout: 20_000 })
+    .catch(() => undefined);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForTimeout(300);
+}
+
+/**
+ * Scrolls the page down to `locator`, then every box back to its left edge: Playwright's own scrolling
+ * also scrolls a table's box sideways, which would hide the very problem looked for.
+ */
+async function scrollDownTo(locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  await locator.page().evaluate(`document.querySelectorAll('*').forEach((element) => {
+    if (element.scrollLeft !== 0) element.scrollLeft = 0;
+  })`);
+}
+
+/** Whether all of `locator` is on the phone's screen, once the page is scrolled down to it. */
+async function onScreen(locator: Locator): Promise<{ inside: boolean }> {
+  await scrollDownTo(locator);
+  const box = await locator.boundingBox();
+  const inside =
+    box !== null &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= PHONE.width &&
+    box.y + box.height <= PHONE.height;
+  return { inside };
+}
+
+function pageWidth(page: Page) {
+  // A string: the e2e project is typed without the DOM library.
+  return page.evaluate<{ scrollWidth: number; innerWidth: number }>(
+    `({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })`,
+  );
+}
+
+beforeAll(() => mkdir(SHOTS, { recursive: true }));
+
+describe('lists on a 390 px phone', () => {
+  for (const [role, pages] of Object.entries(PAGES) as [keyof typeof PAGES, ListPage[]][]) {
+    it(`${role}: every list shows its first row's status and main action without a sideways scroll`, async () => {
+      const { page } = await app.openPage();
+      await page.setViewportSize(PHONE);
+      await logIn(page, ACCOUNTS[role].email, ACCOUNTS[role].password);
+      for (const list of pages) {
+        await page.goto(list.path);
+        await waitForPath(page, new URL(list.path, 'http://x').pathname);
+        await settle(page);
+        const where = `${role} ${list.path}`;
+        if (list.table) {
+          const row = page
+            .getByRole('table', { name: list.table, exact: true })
+            .locator('tbody > tr')
+            .first();
+          await row.waitFor();
+          await scrollDownTo(row);
+          // polled: a list's page may still grow above it (totals, charts) after the first look
+          if (list.status) {
+            const badge = row.locator('.mantine-Badge-root').first();
+            await expect
+              .poll(async () => (await onScreen(badge)).inside, { message: `${where}: status` })
+              .toBe(true);
+          }
+          if (list.action) {
+            const action = row.getByRole('button', { name: list.action }).first();
+            await expect
+              .poll(async () => (await onScreen(action)).inside, { message: `${where}: main action` })
+              .toBe(true);
+          }
+        }
+        await page.screenshot({ path: `${SHOTS}/${role}${list.path.replace(/\W+/g, '-')}-390.png` });
+        const { scrollWidth, innerWidth } = await pageWidth(page);
+        expect(scrollWidth, `${where}: page width`).toBeLessThanOrEqual(innerWidth);
+      }
+    }, 180_000);
+  }
+});
+
+describe('a card’s actions on a phone', () => {
+  it('keeps a website’s main action as a button and puts the others behind a menu', async () => {
+    const { page } = await app.openPage();
+    await page.setViewportSize(PHONE);
+    await logIn(page, ACCOUNTS.publisher.email, ACCOUNTS.publisher.password);
+    await page.goto('/websites');
+    const row = page.getByRole('table', { name: 'Websites' }).locator('tbody > tr').first();
+    await row.getByRole('button', { name: /^Verification of / }).waitFor();
+    expect(await row.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    const more = row.getByRole('button', { name: /^More actions for / });
+    await expect.poll(async () => (await onScreen(more)).inside).toBe(true);
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByRole('dialog').waitFor();
+  });
+});
