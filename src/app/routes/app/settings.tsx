@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiKeysSettings } from '../../../features/api-keys/components/api-keys-settings';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
+import { WebhooksSettings } from '../../../features/integrations/components/webhooks-settings';
 import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
@@ -55,6 +56,11 @@ export function SettingsRoute() {
       <SettingsCard title="API keys">
         <ApiKeysSettings />
       </SettingsCard>
+      {(user.role === 'advertiser' || user.role === 'admin') && (
+        <SettingsCard title="Webhooks">
+          <WebhooksSettings />
+        </SettingsCard>
+      )}
       <SettingsCard title="Your profile">
         <Group gap="xs">
           <Text size="sm">Name, company or display name, country and password:</Text>
