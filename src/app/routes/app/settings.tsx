@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiKeysSettings } from '../../../features/api-keys/components/api-keys-settings';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
+import { PostbacksSettings } from '../../../features/integrations/components/postbacks-settings';
 import { WebhooksSettings } from '../../../features/integrations/components/webhooks-settings';
 import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
@@ -59,6 +60,11 @@ export function SettingsRoute() {
       {(user.role === 'advertiser' || user.role === 'admin') && (
         <SettingsCard title="Webhooks">
           <WebhooksSettings />
+        </SettingsCard>
+      )}
+      {user.role === 'publisher' && (
+        <SettingsCard title="Postbacks">
+          <PostbacksSettings />
         </SettingsCard>
       )}
       <SettingsCard title="Your profile">
