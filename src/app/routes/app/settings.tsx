@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiKeysSettings } from '../../../features/api-keys/components/api-keys-settings';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
+import { PostbacksSettings } from '../../../features/integrations/components/postbacks-settings';
+import { WebhooksSettings } from '../../../features/integrations/components/webhooks-settings';
 import { RatesHealthCard } from '../../../features/currency/components/rates-health-card';
 import { PushSettings } from '../../../features/push/components/push-settings';
 import { OutgoingMailNote } from '../../../features/admin/components/mail-outbox-panel';
@@ -61,6 +63,16 @@ export function SettingsRoute() {
       <SettingsCard title="API keys">
         <ApiKeysSettings />
       </SettingsCard>
+      {(user.role === 'advertiser' || user.role === 'admin') && (
+        <SettingsCard title="Webhooks">
+          <WebhooksSettings />
+        </SettingsCard>
+      )}
+      {user.role === 'publisher' && (
+        <SettingsCard title="Postbacks">
+          <PostbacksSettings />
+        </SettingsCard>
+      )}
       <SettingsCard title="Your profile">
         <Group gap="xs">
           <Text size="sm">Name, company or display name, country and password:</Text>

@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PostbackMethod, PostbackTrigger } from '../../../../contracts/integrations';
+import { api } from '../../../lib/api-client';
+import type { Postback, PostbackCampaign, PostbackPreview } from '../types';
+import { integrationKeys } from './integration-keys';
+
+export interface PostbackInput {
+  url: string;
+  campaign_id: string | null;
+  on: PostbackTrigger[];
+  method: PostbackMethod;
+}
+
+/** The publisher's postback URLs. */
+export async function getPostbacks(): Promise<Postback[]> {
+  const { data } = await api.get<Postback[]>('/publisher-postbacks');
+  return data;
+}
+
+export function usePostbacks() {
+  return useQuery({ queryKey: integrationKeys.postbacks(), queryFn: getPostbacks });
+}
+
+/** Macro values of the latest conversion (in the campaign, or any), or samples. */
+export function usePostbackPreview(campaignId: string | null) {
+  return useQuery({
+    queryKey: integrationKeys.preview(campaignId),
+    queryFn: async () =>
+      (
+        await api.get<PostbackPreview>('/publisher-postbacks/preview', {
+          params: campaignId ? { campaign_id: campaignId } : {},
+        })
+      ).data,
+  });
+}
+
+/** The campaigns the publisher is approved in (from their approved applications), one entry each. */
+export function useApprovedCampaigns() {
+  return useQuery({
+    queryKey: integrationKeys.campaigns(),
+    queryFn: async (): Promise<PostbackCampaign[]> => {
+      const { data } = await api.get<{ campaign_id: string; campaign_name: string }[]>('/applications', {
+        params: { status: 'approved', limit: 100, offset: 0 },
+      });
+      const byId = new Map(data.map((a) => [a.campaign_id, a.campaign_name]));
+      return [...byId].map(([id, name]) => ({ id, name }));
+    },
+  });
+}
+
+function useRefreshPostbacks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: integrationKeys.postbacks() });
+}
+
+export function useSavePostback() {
+  const refresh = useRefreshPostbacks();
+  return useMutation({
+    mutationFn: async ({ id, ...input }: PostbackInput & { id?: string }) =>
+      id
+        ? (await api.put<Postback>(`/publisher-postbacks/${id}`, input)).data
+        : (await api.post<Postback>('/publisher-postbacks', input)).data,
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useTogglePostback() {
+  const refresh = useRefreshPostbacks();
+  return useMutation({
+    mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) =>
+      (await api.put<Postback>(`/publisher-postbacks/${id}`, { enabled })).data,
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useDeletePostback() {
+  const refresh = useRefreshPostbacks();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api.delete(`/publisher-postbacks/${id}`);
+    },
+    onSuccess: () => void refresh(),
+  });
+}

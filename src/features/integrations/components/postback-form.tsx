@@ -1,0 +1,169 @@
+import { Alert, Button, Code, Group, SegmentedControl, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRef } from 'react';
+import {
+  INTEGRATION_LIMITS,
+  POSTBACK_MACRO_HELP,
+  POSTBACK_MACROS,
+  POSTBACK_TRIGGERS,
+  type PostbackMacro,
+} from '../../../../contracts/integrations';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/field-errors';
+import { useApprovedCampaigns, useSavePostback, type PostbackInput } from '../api/postbacks';
+import type { Postback } from '../types';
+import { EventCheckboxes } from './event-checkboxes';
+import { PostbackPreviewUrl } from './postback-preview-url';
+
+const ALL = 'all';
+
+const TRIGGER_LABELS = {
+  conversion: 'New conversion',
+  approved: 'Commission approved',
+  rejected: 'Commission rejected',
+  reversed: 'Commission reversed',
+} as const;
+
+/** Creates a postback, or edits `postback`: URL (macros insert at the cursor), campaign, triggers, method. */
+export function PostbackForm({
+  postback,
+  onSaved,
+  onCancel,
+}: {
+  postback?: Postback;
+  onSaved(saved: Postback): void;
+  onCancel(): void;
+}) {
+  const save = useSavePostback();
+  const campaigns = useApprovedCampaigns();
+  const urlRef = useRef<HTMLInputElement>(null);
+  const form = useForm<PostbackInput>({
+    initialValues: {
+      url: postback?.url ?? '',
+      campaign_id: postback?.campaign_id ?? null,
+      on: (postback?.on as PostbackInput['on'] | undefined) ?? ['conversion'],
+      method: postback?.method ?? 'GET',
+    },
+    validate: {
+      url: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : 'Enter an http(s) URL'),
+      on: (v) => (v.length > 0 ? null : 'Pick at least one'),
+    },
+  });
+
+  /** Puts `{macro}` where the cursor is in the URL (or at its end) and keeps the cursor after it. */
+  const insertMacro = (macro: PostbackMacro) => {
+    const input = urlRef.current;
+    const url = form.values.url;
+    const start = input?.selectionStart ?? url.length;
+    const end = input?.selectionEnd ?? url.length;
+    const token = `{${macro}}`;
+    form.setFieldValue('url', url.slice(0, start) + token + url.slice(end));
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { ...values, url: values.url.trim(), id: postback?.id },
+      {
+        onSuccess: (saved) => {
+          form.reset();
+          onSaved(saved);
+        },
+        onError: (error) => form.setErrors(serverFieldErrors(error)),
+      },
+    ),
+  );
+
+  const campaignOptions = [
+    { value: ALL, label: 'All campaigns' },
+    ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+  ];
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={postback ? 'Edit the postback' : 'Add a postback'}>
+      <Stack gap="sm">
+        <TextInput
+          ref={urlRef}
+          label="Postback URL"
+          placeholder="https://tracker.example.com/postback?cid={click_id}&payout={payout}"
+          required
+          maxLength={INTEGRATION_LIMITS.urlLength}
+          {...form.getInputProps('url')}
+        />
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            Macros (click to insert; each is URL-encoded when sent):
+          </Text>
+          <Group gap={4} role="group" aria-label="Macros">
+            {POSTBACK_MACROS.map((macro) => (
+              <Tooltip key={macro} label={POSTBACK_MACRO_HELP[macro]} withinPortal events={{ hover: true, focus: true, touch: false }}>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() => insertMacro(macro)}
+                  aria-label={`Insert {${macro}}`}
+                  styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                >
+                  {`{${macro}}`}
+                </Button>
+              </Tooltip>
+            ))}
+          </Group>
+        </Stack>
+        <Select
+          label="Campaign"
+          data={campaignOptions}
+          allowDeselect={false}
+          value={form.values.campaign_id ?? ALL}
+          error={form.errors.campaign_id}
+          onChange={(v) => form.setFieldValue('campaign_id', v && v !== ALL ? v : null)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <EventCheckboxes
+          label="Send on"
+          options={POSTBACK_TRIGGERS}
+          labels={TRIGGER_LABELS}
+          value={form.values.on}
+          error={form.errors.on as string | undefined}
+          onChange={(on) => form.setFieldValue('on', on)}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="postback-method-label">
+            Method
+          </Text>
+          <SegmentedControl
+            aria-labelledby="postback-method-label"
+            data={['GET', 'POST']}
+            style={{ alignSelf: 'flex-start' }}
+            {...form.getInputProps('method')}
+          />
+        </Stack>
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            Preview
+          </Text>
+          <PostbackPreviewUrl url={form.values.url} campaignId={form.values.campaign_id} />
+        </Stack>
+        {save.isError && Object.keys(serverFieldErrors(save.error)).length === 0 && (
+          <Alert color="red" variant="light" title="The postback was not saved">
+            {errorMessage(save.error, 'Check your connection and try again.')}
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Button type="submit" loading={save.isPending}>
+            {postback ? 'Save postback' : 'Add postback'}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          <Code>{'{payout}'}</Code> is in major units (12.50); <Code>{'{payout_minor}'}</Code> in minor units.
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+
+/** An endpoint's signing secret: hidden until asked, with a copy button. */
+export function SecretField({ secret, revealed = false }: { secret: string; revealed?: boolean }) {
+  const [shown, setShown] = useState(revealed);
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        Signing secret
+      </Text>
+      <Code aria-label="Signing secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+        {shown ? secret : `${secret.slice(0, 10)}••••••••`}
+      </Code>
+      <Group gap="xs">
+        {!shown && (
+          <Button size="compact-xs" variant="subtle" onClick={() => setShown(true)}>
+            Show
+          </Button>
+        )}
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button size="compact-xs" variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
+              {copied ? 'Copied' : 'Copy secret'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
