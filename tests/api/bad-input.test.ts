@@ -2,6 +2,12 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  integrationDeliveries,
+  integrationEvents,
+  publisherPostbacks,
+  webhookEndpoints,
+} from '../../server/db/schema/integrations';
 import { invoices, payouts } from '../../server/db/schema/billing';
 import { media } from '../../server/db/schema/media';
 import { notifications } from '../../server/db/schema/notifications';
@@ -52,6 +58,9 @@ let mediaId: string;
 let invoiceId: string;
 let payoutId: string;
 let apiKeyId: string;
+let webhookId: string;
+let postbackId: string;
+let deliveryId: string;
 let operations: Operation[];
 
 /** what went wrong, by assertion */
@@ -78,6 +87,7 @@ function roleFor(op: Operation): Role {
   if (op.path.startsWith('/api/websites')) return 'publisher';
   if (op.method === 'POST' && op.path === '/api/applications') return 'publisher';
   if (op.path.endsWith('/withdraw') || op.path === '/api/commissions/balance') return 'publisher';
+  if (op.path.startsWith('/api/publisher-postbacks')) return 'publisher';
   return 'advertiser';
 }
 
@@ -88,6 +98,7 @@ function pathValue(op: Operation, name: string): string {
   // currency pairs: /api/currency/rate/{from}/{to}, /api/currency/historical/{from}/{to}
   if (name === 'from') return 'EUR';
   if (name === 'to') return 'DKK';
+  if (name === 'deliveryId') return deliveryId;
   const byResource: [string, () => string][] = [
     ['/api/campaigns/', () => link.campaign.id],
     ['/api/websites/', () => websiteId],
@@ -99,6 +110,8 @@ function pathValue(op: Operation, name: string): string {
     ['/api/invoices/', () => invoiceId],
     ['/api/payouts/', () => payoutId],
     ['/api/api-keys/', () => apiKeyId],
+    ['/api/webhooks/', () => webhookId],
+    ['/api/publisher-postbacks/', () => postbackId],
     ['/api/admin/users/', () => bystanderId],
     ['/api/admin/websites/', () => websiteId],
     ['/api/publishers/', () => as.publisher.id],
@@ -379,6 +392,36 @@ beforeAll(async () => {
       payload: { name: 'Sweep', scope: 'read' },
     })
   ).json().id;
+
+  // an endpoint, a postback and a delivery of each to reach their routes (rows: the URLs would need DNS)
+  const [webhook] = await t.database.db
+    .insert(webhookEndpoints)
+    .values({
+      ownerId: as.advertiser.id,
+      url: 'https://hooks.example.com/affilio',
+      events: ['conversion.created'],
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+    })
+    .returning();
+  webhookId = webhook!.id;
+  const [postbackRow] = await t.database.db
+    .insert(publisherPostbacks)
+    .values({
+      publisherId: as.publisher.id,
+      url: 'https://tracker.example.com/pb?cid={click_id}',
+      on: ['conversion'],
+    })
+    .returning();
+  postbackId = postbackRow!.id;
+  const [event] = await t.database.db
+    .insert(integrationEvents)
+    .values({ type: 'conversion.created', data: {} })
+    .returning();
+  const [delivery] = await t.database.db
+    .insert(integrationDeliveries)
+    .values({ eventId: event!.id, webhookId, type: 'conversion.created' })
+    .returning();
+  deliveryId = delivery!.id;
 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
   operations = operationsOf(doc).filter((op) => !op.path.startsWith('/api/docs'));

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
@@ -47,7 +47,9 @@ describe('mail outbox', () => {
     const mail = await screen.findByRole('button', { name: /Reset your Affilio password/ });
     expect(mail).toHaveTextContent('To paula@example.com');
     await user.click(mail);
-    expect(await screen.findByText(/reset-password\?token=abc/)).toBeVisible();
+    // the mail's text opens with the accordion's transition
+    const text = await screen.findByText(/reset-password\?token=abc/);
+    await waitFor(() => expect(text).toBeVisible());
   });
 
   it('says mail goes through SMTP when the server has no outbox', async () => {

@@ -97,9 +97,11 @@ describe('exchange-rate provider health on /settings (admins)', () => {
       body: { ...DEGRADED, reason: 'timeout after 10 s' },
     });
     const { user } = renderApp('/settings');
-    await user.click(await within(await card()).findByRole('button', { name: 'Refresh rates now' }));
+    const section = await card();
+    await user.click(await within(section).findByRole('button', { name: 'Refresh rates now' }));
+    // the card's own live region: other settings cards have theirs
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent(
+      expect(within(section).getByRole('status')).toHaveTextContent(
         'The refresh failed: timeout after 10 s. Conversions keep using the last stored rates.',
       ),
     );
