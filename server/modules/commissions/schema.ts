@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { minorSumSchema } from '../../platform/minor-sum';
-import { isoDate } from '../../platform/zod-dates';
+import { isoDate, isoDateTime } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
 
 import { COMMISSION_STATUSES } from '../../../contracts/commissions';
@@ -100,7 +100,7 @@ const matchingFields = {
   from: filterFields.from,
   to: filterFields.to,
   include_test: z.boolean().default(false),
-  created_before: z.iso.datetime({ error: 'created_before must be an ISO 8601 timestamp', offset: true }),
+  created_before: isoDateTime('created_before'),
   batch_size: z.number().int().min(1).max(500).default(200),
 };
 export const bulkApproveMatchingBody = z.object(matchingFields);
