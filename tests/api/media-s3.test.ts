@@ -6,6 +6,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { multipart } from './support/multipart';
 import { freePort } from './support/processes';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { party, type Party } from './support/tracking-fixtures';
@@ -60,23 +61,12 @@ async function keysInBucket(): Promise<string[]> {
 }
 
 function upload(who: Party, filename: string, bytes: Uint8Array) {
-  const boundary = `----affilio${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipart(filename, bytes);
   return t.app.inject({
     method: 'POST',
     url: '/api/media/upload',
     payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${who.token}`,
-    },
+    headers: { ...headers, authorization: `Bearer ${who.token}` },
   });
 }
 

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../server/db/schema/media';
 import { adminSettings } from '../../server/db/schema/platform';
+import { multipart } from './support/multipart';
 import { call, createTestApp, type TestApp } from './support/test-app';
 import { approvedLink, party, type Party } from './support/tracking-fixtures';
 
@@ -32,20 +33,6 @@ afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-/** A multipart/form-data body with one file part. */
-function multipart(filename: string, bytes: Uint8Array, field = 'file', type = 'application/octet-stream') {
-  const boundary = `----affilio${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function upload(who: Party, filename: string, bytes: Uint8Array, field?: string, type?: string) {
   const { payload, headers } = multipart(filename, bytes, field, type);
