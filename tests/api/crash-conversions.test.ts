@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openInspector, type Backend } from '../bench/support/database';
+import { openInspector } from '../bench/support/database';
 import { click, createTrackedLinks, pool, visitorIp } from '../bench/support/fixtures';
-import { throwawayPostgres } from '../bench/support/postgres';
 import { startAppServer, type AppServer } from '../bench/support/server';
+import { crashBackend } from './support/crash-backend';
 
 const ORDERS = 300;
 const CONCURRENCY = 16;
@@ -39,21 +36,7 @@ describe('conversions survive a SIGKILL of the server', () => {
   });
 
   it('every postback answered 2xx is stored with its commission, and retries after the restart do not double it', async () => {
-    let backend: Backend;
-    let serverTarget: { dataDir: string } | { databaseUrl: string };
-    if (process.env.DATABASE_URL) {
-      const pg = await throwawayPostgres();
-      if (!pg.ok) throw new Error(pg.reason);
-      cleanups.push(() => pg.database.close());
-      backend = { kind: 'postgres', url: pg.database.url };
-      serverTarget = { databaseUrl: pg.database.url };
-    } else {
-      const tmp = await mkdtemp(path.join(tmpdir(), 'affilio-crash-'));
-      cleanups.push(() => rm(tmp, { recursive: true, force: true }));
-      const dataDir = path.join(tmp, 'db');
-      backend = { kind: 'pglite', dataDir };
-      serverTarget = { dataDir };
-    }
+    const { backend, serverTarget } = await crashBackend('affilio-crash-', cleanups);
 
     let server: AppServer = await startAppServer(serverTarget);
     cleanups.push(() => server.kill());

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { openInspector, type Backend } from '../bench/support/database';
+import { openInspector } from '../bench/support/database';
 import { api, click, createTrackedLinks, pool, visitorIp } from '../bench/support/fixtures';
-import { throwawayPostgres } from '../bench/support/postgres';
 import { startAppServer, type AppServer } from '../bench/support/server';
+import { crashBackend } from './support/crash-backend';
 import { startReceiver } from './support/receiver';
 
 const ORDERS = 200;
@@ -31,21 +28,7 @@ describe('webhook and postback deliveries survive a SIGKILL of the server', () =
   });
 
   it('every conversion is delivered at least once after the restart, none invented', async () => {
-    let backend: Backend;
-    let serverTarget: { dataDir: string } | { databaseUrl: string };
-    if (process.env.DATABASE_URL) {
-      const pg = await throwawayPostgres();
-      if (!pg.ok) throw new Error(pg.reason);
-      cleanups.push(() => pg.database.close());
-      backend = { kind: 'postgres', url: pg.database.url };
-      serverTarget = { databaseUrl: pg.database.url };
-    } else {
-      const tmp = await mkdtemp(path.join(tmpdir(), 'affilio-hooks-crash-'));
-      cleanups.push(() => rm(tmp, { recursive: true, force: true }));
-      const dataDir = path.join(tmp, 'db');
-      backend = { kind: 'pglite', dataDir };
-      serverTarget = { dataDir };
-    }
+    const { backend, serverTarget } = await crashBackend('affilio-hooks-crash-', cleanups);
     const receiver = await startReceiver();
     cleanups.push(() => receiver.stop());
 
