@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
+import { errorMessage } from './api-client';
 
 export interface ToastInput {
   title?: string;
@@ -34,3 +35,12 @@ export function showToast(input: ToastInput): Toast {
 export function showSuccess(title: string, message: ReactNode = ''): Toast {
   return showToast({ title, message, color: 'green', autoClose: 4000 });
 }
+
+/**
+ * An `onError` for a mutation: a red toast titled `title` with the server's message, or a hint to retry when
+ * the call did not reach it.
+ */
+export const showFailure =
+  (title: string) =>
+  (error: unknown): Toast =>
+    showToast({ title, message: errorMessage(error, 'Check your connection and try again.'), color: 'red' });

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { API_KEY_RESOURCE_LABELS } from '../../../../contracts/api-keys';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
-import { showToast } from '../../../lib/toast';
+import { showFailure } from '../../../lib/toast';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import type { ApiKey } from '../types';
 
@@ -40,12 +40,7 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         revoke.mutate(key.id, {
-          onError: (error) =>
-            showToast({
-              title: 'The key was not revoked',
-              message: errorMessage(error, 'Check your connection and try again.'),
-              color: 'red',
-            }),
+          onError: showFailure('The key was not revoked'),
         }),
     });
 

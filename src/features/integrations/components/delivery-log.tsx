@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Code, Group, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
-import { showToast } from '../../../lib/toast';
+import { showFailure } from '../../../lib/toast';
 import { useDeliveries, useResendDelivery } from '../api/deliveries';
 import type { Delivery, IntegrationKind } from '../types';
 
@@ -60,12 +60,7 @@ export function DeliveryLog({ kind, id }: { kind: IntegrationKind; id: string })
                 loading={resend.isPending && resend.variables === delivery.id}
                 onClick={() =>
                   resend.mutate(delivery.id, {
-                    onError: (error) =>
-                      showToast({
-                        title: 'Not resent',
-                        message: errorMessage(error, 'Check your connection and try again.'),
-                        color: 'red',
-                      }),
+                    onError: showFailure('Not resent'),
                   })
                 }
                 aria-label={`Resend ${delivery.type} of ${formatDateTime(delivery.created_at)}`}

@@ -1,16 +1,12 @@
 import { Badge, Button, Card, Code, Group, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { showSuccess, showToast } from '../../../lib/toast';
+import { showFailure, showSuccess } from '../../../lib/toast';
 import { useSendTest } from '../api/deliveries';
 import { useDeletePostback, useTogglePostback } from '../api/postbacks';
 import type { Postback } from '../types';
 import { DeliveryLog } from './delivery-log';
 import { PostbackForm } from './postback-form';
-
-const failed = (title: string) => (error: unknown) =>
-  showToast({ title, message: errorMessage(error, 'Check your connection and try again.'), color: 'red' });
 
 /** One postback: URL, campaign, triggers, method, on/off, edit, test, delivery log and delete. */
 export function PostbackCard({ postback, campaignName }: { postback: Postback; campaignName: string }) {
@@ -30,13 +26,17 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
       ),
       labels: { confirm: 'Delete postback', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(postback.id, { onError: failed('The postback was not deleted') }),
+      onConfirm: () => remove.mutate(postback.id, { onError: showFailure('The postback was not deleted') }),
     });
 
   if (editing) {
     return (
       <Card withBorder padding="sm" role="listitem">
-        <PostbackForm postback={postback} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+        <PostbackForm
+          postback={postback}
+          onSaved={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
       </Card>
     );
   }
@@ -54,7 +54,10 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
             aria-label={`Enabled: ${postback.url}`}
             disabled={toggle.isPending}
             onChange={(e) =>
-              toggle.mutate({ id: postback.id, enabled: e.currentTarget.checked }, { onError: failed('Not changed') })
+              toggle.mutate(
+                { id: postback.id, enabled: e.currentTarget.checked },
+                { onError: showFailure('Not changed') },
+              )
             }
           />
         </Group>
@@ -77,7 +80,12 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
           )}
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Button size="xs" variant="default" onClick={() => setEditing(true)} aria-label={`Edit ${postback.url}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(true)}
+            aria-label={`Edit ${postback.url}`}
+          >
             Edit
           </Button>
           <Button
@@ -90,7 +98,7 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
                   showSuccess('Test postback queued', 'It appears in the delivery log.');
                   setLogOpen(true);
                 },
-                onError: failed('The test was not sent'),
+                onError: showFailure('The test was not sent'),
               })
             }
           >
@@ -99,7 +107,13 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
           <Button size="xs" variant="default" onClick={() => setLogOpen((o) => !o)} aria-expanded={logOpen}>
             {logOpen ? 'Hide delivery log' : 'Delivery log'}
           </Button>
-          <Button size="xs" color="red" variant="subtle" onClick={confirmDelete} aria-label={`Delete ${postback.url}`}>
+          <Button
+            size="xs"
+            color="red"
+            variant="subtle"
+            onClick={confirmDelete}
+            aria-label={`Delete ${postback.url}`}
+          >
             Delete
           </Button>
         </Group>

@@ -1,4 +1,15 @@
-import { Alert, Button, Code, Group, SegmentedControl, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import {
@@ -99,7 +110,12 @@ export function PostbackForm({
           </Text>
           <Group gap={4} role="group" aria-label="Macros">
             {POSTBACK_MACROS.map((macro) => (
-              <Tooltip key={macro} label={POSTBACK_MACRO_HELP[macro]} withinPortal events={{ hover: true, focus: true, touch: false }}>
+              <Tooltip
+                key={macro}
+                label={POSTBACK_MACRO_HELP[macro]}
+                withinPortal
+                events={{ hover: true, focus: true, touch: false }}
+              >
                 <Button
                   size="compact-xs"
                   variant="default"

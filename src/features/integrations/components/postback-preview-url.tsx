@@ -31,7 +31,9 @@ export function PostbackPreviewUrl({ url, campaignId }: { url: string; campaignI
         {fillPreview(url, preview.data.values)}
       </Code>
       <Text size="xs" c="dimmed">
-        {preview.data.conversion_id ? 'Values of your latest conversion.' : 'Sample values (no conversion yet).'}
+        {preview.data.conversion_id
+          ? 'Values of your latest conversion.'
+          : 'Sample values (no conversion yet).'}
       </Text>
     </>
   );

@@ -43,7 +43,11 @@ export function PostbacksSettings() {
       ) : (
         <Stack gap="sm" role="list" aria-label="Your postbacks">
           {postbacks.data.map((postback) => (
-            <PostbackCard key={postback.id} postback={postback} campaignName={campaignName(postback.campaign_id)} />
+            <PostbackCard
+              key={postback.id}
+              postback={postback}
+              campaignName={campaignName(postback.campaign_id)}
+            />
           ))}
         </Stack>
       )}

@@ -1,16 +1,12 @@
 import { Badge, Button, Card, Code, Group, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { showSuccess, showToast } from '../../../lib/toast';
+import { showFailure, showSuccess } from '../../../lib/toast';
 import { useSendTest } from '../api/deliveries';
 import { useDeleteWebhook, useUpdateWebhook } from '../api/webhooks';
 import type { Webhook } from '../types';
 import { DeliveryLog } from './delivery-log';
 import { SecretField } from './secret-field';
-
-const failed = (title: string) => (error: unknown) =>
-  showToast({ title, message: errorMessage(error, 'Check your connection and try again.'), color: 'red' });
 
 /** One endpoint: URL, events, enabled switch, secret, test, delivery log and delete. */
 export function WebhookCard({ webhook }: { webhook: Webhook }) {
@@ -29,7 +25,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
       ),
       labels: { confirm: 'Delete endpoint', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(webhook.id, { onError: failed('The endpoint was not deleted') }),
+      onConfirm: () => remove.mutate(webhook.id, { onError: showFailure('The endpoint was not deleted') }),
     });
 
   return (
@@ -47,7 +43,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
             onChange={(e) =>
               update.mutate(
                 { id: webhook.id, enabled: e.currentTarget.checked },
-                { onError: failed('Not changed') },
+                { onError: showFailure('Not changed') },
               )
             }
           />
@@ -81,7 +77,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
                   showSuccess('Test event queued', 'It appears in the delivery log.');
                   setLogOpen(true);
                 },
-                onError: failed('The test was not sent'),
+                onError: showFailure('The test was not sent'),
               })
             }
           >

@@ -1,6 +1,10 @@
 import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { INTEGRATION_LIMITS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../../contracts/integrations';
+import {
+  INTEGRATION_LIMITS,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from '../../../../contracts/integrations';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useCreateWebhook } from '../api/webhooks';
@@ -14,7 +18,13 @@ interface FormValues {
 }
 
 /** URL, description and events of a new endpoint; hands the created endpoint (with its secret) up. */
-export function WebhookForm({ onCreated, onCancel }: { onCreated(created: Webhook): void; onCancel(): void }) {
+export function WebhookForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated(created: Webhook): void;
+  onCancel(): void;
+}) {
   const create = useCreateWebhook();
   const form = useForm<FormValues>({
     initialValues: { url: '', description: '', events: ['conversion.created'] },

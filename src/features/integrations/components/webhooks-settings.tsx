@@ -16,16 +16,21 @@ export function WebhooksSettings() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        We POST each event you pick to your URL, signed the Standard Webhooks way (verify with the secret
-        and any <a href="https://www.standardwebhooks.com/">standardwebhooks</a> library). Failed deliveries
-        are retried.
+        We POST each event you pick to your URL, signed the Standard Webhooks way (verify with the secret and
+        any <a href="https://www.standardwebhooks.com/">standardwebhooks</a> library). Failed deliveries are
+        retried.
       </Text>
       {created && (
         <Alert color="green" variant="light" title="Endpoint added">
           <Stack gap="xs">
             <Text size="sm">Store the signing secret with your receiver to verify each delivery.</Text>
             <SecretField secret={created.secret} revealed />
-            <Button size="xs" variant="subtle" onClick={() => setCreated(null)} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setCreated(null)}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Done
             </Button>
           </Stack>
