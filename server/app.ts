@@ -140,7 +140,12 @@ export async function buildApp({
     config,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
-    limits: await createRateLimits(app, config.rateLimits),
+    // counted in PostgreSQL when several instances may share it; in memory on PGlite (one process)
+    limits: await createRateLimits(
+      app,
+      config.rateLimits,
+      database.kind === 'postgres' ? database.db : undefined,
+    ),
     verification: verification ?? {
       fetchText: createSafeFetcher({ allowPrivate: config.allowPrivateNetworks }),
       resolveTxt: (hostname) => dns.resolveTxt(hostname),

@@ -106,15 +106,29 @@ export interface DatabaseOptions {
   template?: string;
 }
 
+/** Longest wait for a PostgreSQL connection, new or from the pool, before the query fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Opens PGlite (embedded) or PostgreSQL and applies the one shared set of migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // a database out of reach fails a request within CONNECT_TIMEOUT_MS (answered 503) instead of holding it
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection the server drops (restart, admin kill) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
+    // a connection lost while checked out (between the statements of a transaction) emits 'error' on its
+    // client, which nothing else listens to: unheard, it would end the process. The statement under way
+    // fails on its own and the pool drops the broken client when it is released.
+    pool.on('connect', (client) =>
+      client.on('error', (err) => console.warn(`postgres: connection lost (${err.message})`)),
+    );
     const db = drizzle({ client: pool, schema });
     await migrateUnderLock(pool, (client) => applyMigrations(drizzle({ client, schema }) as unknown as Db));
     return {

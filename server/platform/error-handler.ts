@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from './db-errors';
 import { HttpError } from './http-error';
 
 interface FieldError {
@@ -44,6 +45,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message || 'Bad request' });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'the database is out of reach: answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: 'The service is briefly unavailable. Try again in a few seconds.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal server error' });

@@ -5,7 +5,7 @@ export interface IntervalJob {
   name: string;
   /** every this many ms; 0 or less: the job never runs */
   intervalMs: number;
-  /** the first run, this long after the server is ready */
+  /** the first run, this long after the server is ready (or one interval, if that is shorter) */
   firstDelayMs: number;
   /** `first` is true for the run shortly after start */
   run(first: boolean): Promise<void>;
@@ -31,7 +31,7 @@ export function startIntervalJob(app: FastifyInstance, job: IntervalJob): void {
   let timer: NodeJS.Timeout | null = null;
   let first: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
-    first = setTimeout(() => tick(true), job.firstDelayMs);
+    first = setTimeout(() => tick(true), Math.min(job.firstDelayMs, job.intervalMs));
     timer = setInterval(() => tick(false), job.intervalMs);
     first.unref();
     timer.unref();

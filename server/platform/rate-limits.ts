@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { RateLimitRule, RateLimitsConfig } from '../config';
+import type { Db } from '../db/connection';
 import { HttpError } from './http-error';
+import { startIntervalJob } from './interval-job';
+import { PgRateLimitCounters, rateLimitStoreOver } from './rate-limit-store';
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -104,9 +107,26 @@ export const attemptAccount = (request: FastifyRequest): string =>
 /**
  * Registers @fastify/rate-limit (no global limit: each rule is applied where it belongs) and builds the
  * counters. Addresses come from `request.ip`, so they are only as trustworthy as TRUST_PROXY makes them.
+ * With `shared` (PostgreSQL) the counters live in the database, so several instances behind one proxy count
+ * together instead of each allowing the full limit; otherwise (PGlite, one process) they stay in memory.
  */
-export async function createRateLimits(app: FastifyInstance, config: RateLimitsConfig): Promise<RateLimits> {
-  await app.register(fastifyRateLimit, { global: false });
+export async function createRateLimits(
+  app: FastifyInstance,
+  config: RateLimitsConfig,
+  shared?: Db,
+): Promise<RateLimits> {
+  if (shared) {
+    const counters = new PgRateLimitCounters(shared);
+    await app.register(fastifyRateLimit, { global: false, store: rateLimitStoreOver(counters) });
+    startIntervalJob(app, {
+      name: 'rate-limit counter pruning',
+      intervalMs: 60_000,
+      firstDelayMs: 60_000,
+      run: async () => void (await counters.prune()),
+    });
+  } else {
+    await app.register(fastifyRateLimit, { global: false });
+  }
   const byAddress = (name: string) => (request: FastifyRequest) => `${name}|${request.ip}`;
   const byEmail = (name: string) => (request: FastifyRequest) => `${name}|${bodyEmail(request)}`;
   const limit = (

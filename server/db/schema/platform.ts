@@ -87,3 +87,18 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Abuse-limit counters shared by every instance on one PostgreSQL (platform/rate-limit-store.ts): one row
+ * per key (`login|<address>` …) with the hits of its current window and when that window ends. Expired
+ * rows are pruned every minute. PGlite (one process) counts in memory and leaves this table empty.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_resets_idx').on(t.resetsAt)],
+);

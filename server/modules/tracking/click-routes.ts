@@ -4,6 +4,7 @@ import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clickParams, clickQuery, MAX_SUB_ID_LENGTH } from './schema';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../../platform/db-errors';
 import { NO_SUB_IDS } from './click-buffer';
 import { SUB_ID_KEYS, type ClickOutcome, type Tracking } from './service';
 
@@ -96,6 +97,9 @@ function sendPage(res: ServerResponse, status: number, title: string, message: s
 const UNKNOWN_TITLE = 'Link not found';
 const UNKNOWN_MESSAGE = 'This tracking link does not exist. Check the address you were given.';
 const INTERNAL_ERROR = JSON.stringify({ detail: 'Internal server error' });
+const UNAVAILABLE = JSON.stringify({
+  detail: 'The service is briefly unavailable. Try again in a few seconds.',
+});
 
 export interface ClickAnswererOptions {
   tracking: Tracking;
@@ -114,8 +118,21 @@ export function createClickAnswerer({ tracking, countryHeader, log }: ClickAnswe
   const country = countryHeader?.toLowerCase() ?? null;
 
   const fail = (res: ServerResponse, err: unknown): void => {
+    if (res.headersSent) {
+      log.error({ err }, 'tracking link failed');
+      return void res.destroy();
+    }
+    if (isDatabaseUnreachable(err)) {
+      // an uncached link while the database is out of reach: the visitor's browser may try again
+      log.warn({ err }, 'tracking link: the database is out of reach');
+      res.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(UNAVAILABLE),
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
+      return void res.end(UNAVAILABLE);
+    }
     log.error({ err }, 'tracking link failed');
-    if (res.headersSent) return void res.destroy();
     res.writeHead(500, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(INTERNAL_ERROR),

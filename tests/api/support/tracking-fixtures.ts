@@ -71,7 +71,7 @@ export async function approvedLink(
   return { campaign: c, code: applied.json().tracking_code, applicationId: applied.json().id };
 }
 
-const BROWSER_UA =
+export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
 /** A human click from `ip`; answers the click_id from the redirect. */
