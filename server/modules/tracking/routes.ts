@@ -36,17 +36,49 @@ const conversionResponses = {
   429: errorResponse,
 };
 
-/** The wire fields (postback body or query, pixel query) as the conversion service takes them. */
-function postbackInput(b: z.output<typeof postbackPostBody> | z.output<typeof pixelQuery>): ConversionInput {
+/** The wire fields (postback body or query) as the conversion service takes them. */
+function postbackInput(b: z.output<typeof postbackPostBody>): ConversionInput {
+  const renewal = b.event === 'renewal';
+  return {
+    // a renewal is credited through its first sale, never a click of its own
+    clickId: renewal ? '' : (b.click_id ?? ''),
+    orderId: b.order_id,
+    amount: b.amount,
+    currency: b.currency,
+    event: b.event === 'renewal' ? 'sale' : b.event,
+    secret: b.secret,
+    source: 'postback',
+    ...clicklessFields(b),
+  };
+}
+
+/** The pixel's query: a click always (the unsigned pixel never attributes by coupon). */
+function pixelInput(b: z.output<typeof pixelQuery>): ConversionInput {
   return {
     clickId: b.click_id,
     orderId: b.order_id,
     amount: b.amount,
     currency: b.currency,
     event: b.event,
-    secret: 'secret' in b ? b.secret : undefined,
-    sig: 'sig' in b ? b.sig : undefined,
-    source: 'postback',
+    sig: b.sig,
+    source: 'pixel',
+  };
+}
+
+function clicklessFields(b: z.output<typeof postbackPostBody>): Partial<ConversionInput> {
+  const renewal = b.event === 'renewal';
+  if (!renewal && b.click_id === undefined && b.coupon === undefined) {
+    throw fieldError('click_id', 'click_id is required (or a coupon code, or event=renewal with customer_id)');
+  }
+  if (renewal && b.customer_id === undefined && b.subscription_id === undefined) {
+    throw fieldError('customer_id', 'a renewal needs the customer_id (or subscription_id) of its first sale');
+  }
+  return {
+    coupon: b.coupon,
+    customerId: b.customer_id,
+    subscriptionId: b.subscription_id,
+    campaignId: b.campaign_id,
+    renewal,
   };
 }
 
@@ -164,7 +196,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { result } = await convert(request, { ...postbackInput(request.query), source: 'pixel' });
+      const { result } = await convert(request, pixelInput(request.query));
       return (
         reply
           .code(result.duplicate ? 200 : 201)
