@@ -282,6 +282,8 @@ export async function listTrackingLinks(db: Db, filter: TrackingLinkFilter) {
       campaignId: trackingLinks.campaignId,
       campaignName: campaigns.name,
       campaignStatus: campaigns.status,
+      landingUrl: campaigns.landingUrl,
+      deepLinkHosts: campaigns.deepLinkHosts,
       publisherId: trackingLinks.publisherId,
       publisherName: users.name,
       websiteId: trackingLinks.websiteId,

@@ -21,6 +21,7 @@ import {
 } from './schema';
 import type { Tracking } from './service';
 import { runTrackingTest } from './test-tool';
+import { effectiveDeepLinkHosts } from '../../../contracts/deep-links';
 
 // 1×1 transparent GIF
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -242,6 +243,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
           campaign_id: r.campaignId,
           campaign_name: r.campaignName,
           campaign_status: r.campaignStatus,
+          deep_link_hosts: effectiveDeepLinkHosts(r.deepLinkHosts, r.landingUrl),
           publisher_id: r.publisherId,
           publisher_name: r.publisherName,
           website_id: r.websiteId,

@@ -129,6 +129,8 @@ export const trackingLinkSchema = z.object({
   campaign_id: z.string(),
   campaign_name: z.string(),
   campaign_status: z.string(),
+  /** where deep links (`?url=`) on this link may lead: see contracts/deep-links.ts */
+  deep_link_hosts: z.array(z.string()),
   publisher_id: z.string(),
   publisher_name: z.string(),
   website_id: z.string(),

@@ -30,6 +30,16 @@ export const isSelectable = (c: Commission) => c.status === 'pending';
 const canReverse = (c: Commission) =>
   c.kind !== 'clawback' && ((c.status === 'approved' && c.payout_id === null) || c.status === 'paid');
 
+/** How the conversion found its publisher: a coupon code (no click) says so; a click is the usual case. */
+function AttributionBadge({ commission: c }: { commission: Commission }) {
+  if (c.attributed_by !== 'coupon') return null;
+  return (
+    <Badge size="xs" color="teal" variant="outline" tt="none" title="Attributed by a coupon code, without a click">
+      {c.coupon_code ? `coupon ${c.coupon_code}` : 'coupon'}
+    </Badge>
+  );
+}
+
 function OrderCell({ commission: c }: { commission: Commission }) {
   return (
     <Stack gap={2}>
@@ -55,11 +65,12 @@ function OrderCell({ commission: c }: { commission: Commission }) {
             test
           </Badge>
         )}
+        <AttributionBadge commission={c} />
       </Group>
       {/* a CPC commission pays for the click itself: there is no sale or lead to name */}
       {c.kind !== 'click' && (
         <Text size="xs" c="dimmed">
-          {c.event === 'lead' ? 'Lead' : 'Sale'}
+          {c.event === 'lead' ? 'Lead' : c.event === 'renewal' ? 'Renewal' : 'Sale'}
           {/* A lead usually reports no value (0): "Lead of $0.00" read as if it were worth nothing. */}
           {c.sale_amount_minor !== null && (c.event !== 'lead' || c.sale_amount_minor > 0) && (
             <>
