@@ -117,7 +117,8 @@ async function seedSubscription(db: Db, users: DemoUsers, rng: DemoRandom, now: 
     .values({
       advertiserId,
       name: 'Brennan Cloud Backup — monthly plan',
-      description: '1 TB backup at 9.99 a month. 10.00 on the first month and 3.00 on each of the next 12 renewals.',
+      description:
+        '1 TB backup at 9.99 a month. 10.00 on the first month and 3.00 on each of the next 12 renewals.',
       category: 'software',
       status: 'active',
       landingUrl: 'https://cloud.brennan.example/monthly',
@@ -178,20 +179,33 @@ async function seedSubscription(db: Db, users: DemoUsers, rng: DemoRandom, now: 
       });
       const customerId = `BCB-CUST-${p + 1}${c + 1}`;
       const saleId = rng.uuid();
-      sales.push(subscriptionConversion(plan!, link!, saleId, `${customerId}-M1`, 'sale', first, clickId, customerId));
+      sales.push(
+        subscriptionConversion(plan!, link!, saleId, `${customerId}-M1`, 'sale', first, clickId, customerId),
+      );
       paid.push(commissionFor(plan!, link!, saleId, 1_000, first, now));
       for (let m = 1; ; m++) {
         const at = new Date(first.getTime() + m * 30 * DAY_MS);
         if (at > now || m > 12) break;
         const renewalId = rng.uuid();
         sales.push({
-          ...subscriptionConversion(plan!, link!, renewalId, `${customerId}-M${m + 1}`, 'renewal', at, clickId, customerId),
+          ...subscriptionConversion(
+            plan!,
+            link!,
+            renewalId,
+            `${customerId}-M${m + 1}`,
+            'renewal',
+            at,
+            clickId,
+            customerId,
+          ),
           renewalOf: saleId,
         });
         const refunded = p === 0 && c === 0 && m === 1;
         paid.push({
           ...commissionFor(plan!, link!, renewalId, 300, at, now),
-          ...(refunded ? { status: 'reversed' as const, reason: 'Renewal refunded: customer cancelled' } : {}),
+          ...(refunded
+            ? { status: 'reversed' as const, reason: 'Renewal refunded: customer cancelled' }
+            : {}),
         });
       }
     }
@@ -261,4 +275,3 @@ function commissionFor(
     updatedAt: createdAt,
   };
 }
-

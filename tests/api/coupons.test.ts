@@ -63,12 +63,15 @@ describe('coupon codes: who may give, see and revoke them', () => {
   });
 
   it('refuses the same code in another case on the campaign (409) and stores nothing', async () => {
-    await storesNothing(() => give(adv, link.campaign.id, { code: 'spring-25_A', publisher_id: pub.id }), 409);
+    await storesNothing(
+      () => give(adv, link.campaign.id, { code: 'spring-25_A', publisher_id: pub.id }),
+      409,
+    );
     // the same code on another campaign is fine
     const other = await approvedLink(t, adv, pub);
-    expect((await give(adv, other.campaign.id, { code: 'spring-25_a', publisher_id: pub.id })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await give(adv, other.campaign.id, { code: 'spring-25_a', publisher_id: pub.id })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses malformed codes with 422 naming the field, and stores nothing', async () => {
@@ -92,7 +95,10 @@ describe('coupon codes: who may give, see and revoke them', () => {
   });
 
   it('answers another advertiser 404 on the campaign’s codes, and a publisher 403 on giving one', async () => {
-    await storesNothing(() => give(otherAdv, link.campaign.id, { code: 'FOREIGN', publisher_id: pub.id }), 404);
+    await storesNothing(
+      () => give(otherAdv, link.campaign.id, { code: 'FOREIGN', publisher_id: pub.id }),
+      404,
+    );
     const foreignList = await call(t, 'GET', `/api/campaigns/${link.campaign.id}/coupons`, {
       token: otherAdv.token,
     });
@@ -102,9 +108,9 @@ describe('coupon codes: who may give, see and revoke them', () => {
 
   it('lists a publisher their own codes only; admins see all', async () => {
     const second = await approvedLink(t, adv, otherPub);
-    expect((await give(adv, second.campaign.id, { code: 'OTHERS', publisher_id: otherPub.id })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await give(adv, second.campaign.id, { code: 'OTHERS', publisher_id: otherPub.id })).statusCode,
+    ).toBe(201);
     const mine = (await call(t, 'GET', '/api/coupons', { token: pub.token })).json() as { code: string }[];
     expect(mine.map((c) => c.code)).not.toContain('OTHERS');
     expect(mine.map((c) => c.code)).toContain('SPRING-25_A');
@@ -123,14 +129,23 @@ describe('coupon codes: who may give, see and revoke them', () => {
 
   it('revokes: another advertiser 404, the publisher 403, the advertiser 204 and then 404', async () => {
     const created = (await give(adv, link.campaign.id, { code: 'REVOKE-ME', publisher_id: pub.id })).json();
-    await storesNothing(() => call(t, 'DELETE', `/api/coupons/${created.id}`, { token: otherAdv.token }), 404);
+    await storesNothing(
+      () => call(t, 'DELETE', `/api/coupons/${created.id}`, { token: otherAdv.token }),
+      404,
+    );
     await storesNothing(() => call(t, 'DELETE', `/api/coupons/${created.id}`, { token: pub.token }), 403);
-    expect((await call(t, 'DELETE', `/api/coupons/${created.id}`, { token: adv.token })).statusCode).toBe(204);
-    expect((await call(t, 'DELETE', `/api/coupons/${created.id}`, { token: adv.token })).statusCode).toBe(404);
+    expect((await call(t, 'DELETE', `/api/coupons/${created.id}`, { token: adv.token })).statusCode).toBe(
+      204,
+    );
+    expect((await call(t, 'DELETE', `/api/coupons/${created.id}`, { token: adv.token })).statusCode).toBe(
+      404,
+    );
     const [row] = await t.database.db.select().from(coupons).where(eq(coupons.id, created.id));
     expect(row!.revokedAt).not.toBeNull();
     // the code is free again
-    expect((await give(adv, link.campaign.id, { code: 'revoke-me', publisher_id: pub.id })).statusCode).toBe(201);
+    expect((await give(adv, link.campaign.id, { code: 'revoke-me', publisher_id: pub.id })).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -138,7 +153,9 @@ describe('postbacks attributed by coupon', () => {
   let shop: LinkFixture;
   beforeAll(async () => {
     shop = await approvedLink(t, adv, pub, { attribution_days: 1 });
-    expect((await give(adv, shop.campaign.id, { code: 'PODCAST10', publisher_id: pub.id })).statusCode).toBe(201);
+    expect((await give(adv, shop.campaign.id, { code: 'PODCAST10', publisher_id: pub.id })).statusCode).toBe(
+      201,
+    );
   });
   const couponSale = (extra: Record<string, unknown> = {}) =>
     postback(t, {

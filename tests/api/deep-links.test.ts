@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../server/db/schema/marketplace';
 import { allowedDeepLink, normalizeDeepLinkHost } from '../../contracts/deep-links';
 import { call, type TestApp } from './support/test-app';
-import { approvedLink, appWithParties, clickOn, party, type LinkFixture, type Party } from './support/tracking-fixtures';
+import {
+  approvedLink,
+  appWithParties,
+  clickOn,
+  party,
+  type LinkFixture,
+  type Party,
+} from './support/tracking-fixtures';
 
 let t: TestApp;
 let adv: Party;

@@ -75,7 +75,8 @@ describe('recurring commissions', () => {
       'monthly',
     ]) {
       const res = await storesNothing(
-        () => call(t, 'PUT', `/api/campaigns/${link.campaign.id}`, { token: adv.token, payload: { recurring } }),
+        () =>
+          call(t, 'PUT', `/api/campaigns/${link.campaign.id}`, { token: adv.token, payload: { recurring } }),
         422,
       );
       expect(res.json().detail, JSON.stringify(recurring)).toMatch(/recurring/);
@@ -135,7 +136,10 @@ describe('recurring commissions', () => {
     expect(res.statusCode).toBe(201);
     // 10 % of 49.99, rounded half away from zero
     expect(res.json().commission_minor).toBe(500);
-    const noAmount = await storesNothing(() => renewal(link, { subscription_id: 'sub-9', amount: undefined }), 422);
+    const noAmount = await storesNothing(
+      () => renewal(link, { subscription_id: 'sub-9', amount: undefined }),
+      422,
+    );
     expect(noAmount.json().detail).toMatch(/^amount:/);
   });
 
@@ -152,14 +156,20 @@ describe('recurring commissions', () => {
     const other = await party(t, 'advertiser');
     const foreign = await approvedLink(t, other, pub, { recurring: { months: 12, payout_minor: 500 } });
     await storesNothing(() => renewal(foreign, { customer_id: 'cust-2' }), 422);
-    await storesNothing(() => renewal(foreign, { customer_id: 'cust-2', campaign_id: link.campaign.id }), 403);
+    await storesNothing(
+      () => renewal(foreign, { customer_id: 'cust-2', campaign_id: link.campaign.id }),
+      403,
+    );
     await storesNothing(() => renewal(link, { customer_id: 'cust-2', secret: 'wrong' }), 403);
   });
 
   it('stops paying N months after the first sale; null months pays for life', async () => {
     const { link, sale } = await firstSale({ months: 2, payout_minor: 500 }, { customer_id: 'cust-old' });
     const longAgo = new Date(Date.now() - 70 * 24 * 60 * 60 * 1000);
-    await t.database.db.update(conversions).set({ createdAt: longAgo }).where(eq(conversions.id, sale.conversion_id));
+    await t.database.db
+      .update(conversions)
+      .set({ createdAt: longAgo })
+      .where(eq(conversions.id, sale.conversion_id));
     const res = await storesNothing(() => renewal(link, { customer_id: 'cust-old' }), 422);
     expect(res.json().detail).toMatch(/for 2 months/);
     await call(t, 'PUT', `/api/campaigns/${link.campaign.id}`, {

@@ -26,7 +26,9 @@ export const coupons = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('coupons_campaign_code_idx').on(t.campaignId, t.code).where(sql`revoked_at is null`),
+    uniqueIndex('coupons_campaign_code_idx')
+      .on(t.campaignId, t.code)
+      .where(sql`revoked_at is null`),
     index('coupons_publisher_idx').on(t.publisherId),
   ],
 );

@@ -118,7 +118,9 @@ export const conversions = pgTable(
     index('conversions_campaign_subscription_idx')
       .on(t.campaignId, t.subscriptionId)
       .where(sql`subscription_id is not null and event = 'sale'`),
-    index('conversions_coupon_idx').on(t.couponId).where(sql`coupon_id is not null`),
+    index('conversions_coupon_idx')
+      .on(t.couponId)
+      .where(sql`coupon_id is not null`),
     // a repeated postback for the same order creates nothing
     uniqueIndex('conversions_campaign_order_idx').on(t.campaignId, t.orderId),
     index('conversions_click_idx').on(t.clickId),

@@ -15,7 +15,11 @@ export async function findCoupon(db: Db, id: string): Promise<(CouponRow & { adv
   return row ? { ...row.coupon, advertiserId: row.advertiserId } : null;
 }
 
-export async function hasApprovedApplication(db: Db, campaignId: string, publisherId: string): Promise<boolean> {
+export async function hasApprovedApplication(
+  db: Db,
+  campaignId: string,
+  publisherId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: applications.id })
     .from(applications)

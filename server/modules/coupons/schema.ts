@@ -12,7 +12,9 @@ export const couponSchema = z.object({
 export type Coupon = z.infer<typeof couponSchema>;
 
 export const createCouponBody = z.object({
-  code: couponCodeSchema.describe('3–40 of A–Z, 0–9, - and _; unique per campaign without regard to case (stored upper-case)'),
+  code: couponCodeSchema.describe(
+    '3–40 of A–Z, 0–9, - and _; unique per campaign without regard to case (stored upper-case)',
+  ),
   publisher_id: z.uuid({ error: 'publisher_id must be a UUID' }),
 });
 

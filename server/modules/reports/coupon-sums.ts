@@ -93,6 +93,9 @@ export async function sumByCoupon(db: Db, scope: StatsScope, range: DayRange): P
 /** The codes of these coupons by id (revoked ones too: their conversions stay in reports). */
 export async function couponLabels(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, ids));
+  const rows = await db
+    .select({ id: coupons.id, code: coupons.code })
+    .from(coupons)
+    .where(inArray(coupons.id, ids));
   return new Map(rows.map((r) => [r.id, r.code]));
 }

@@ -58,7 +58,10 @@ async function resolveCoupon(tx: Db, item: BatchItem): Promise<ClicklessFound> {
   await assertScope(tx, input);
   const matches = await clq.findActiveCoupons(tx, input.coupon!, scopeOf(input));
   if (matches.length === 0) {
-    throw fieldError('coupon', `Unknown coupon code ${input.coupon}: no active code like it on this campaign`);
+    throw fieldError(
+      'coupon',
+      `Unknown coupon code ${input.coupon}: no active code like it on this campaign`,
+    );
   }
   if (matches.length > 1) {
     throw fieldError('campaign_id', 'This code is on several of your campaigns: send campaign_id too');
@@ -85,7 +88,10 @@ async function resolveRenewal(tx: Db, item: BatchItem): Promise<ClicklessFound> 
     throw fieldError(field, `Unknown ${field}: no earlier sale with it on this campaign`);
   }
   if (sales.length > 1) {
-    throw fieldError('campaign_id', `This ${field} has sales on several of your campaigns: send campaign_id too`);
+    throw fieldError(
+      'campaign_id',
+      `This ${field} has sales on several of your campaigns: send campaign_id too`,
+    );
   }
   const { sale, campaign } = sales[0]!;
   const recurring = campaign.recurring;

@@ -69,7 +69,10 @@ function pixelInput(b: z.output<typeof pixelQuery>): ConversionInput {
 function clicklessFields(b: z.output<typeof postbackPostBody>): Partial<ConversionInput> {
   const renewal = b.event === 'renewal';
   if (!renewal && b.click_id === undefined && b.coupon === undefined) {
-    throw fieldError('click_id', 'click_id is required (or a coupon code, or event=renewal with customer_id)');
+    throw fieldError(
+      'click_id',
+      'click_id is required (or a coupon code, or event=renewal with customer_id)',
+    );
   }
   if (renewal && b.customer_id === undefined && b.subscription_id === undefined) {
     throw fieldError('customer_id', 'a renewal needs the customer_id (or subscription_id) of its first sale');

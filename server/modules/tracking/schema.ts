@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ATTRIBUTIONS, COUPON_CODE_MESSAGE, COUPON_CODE_PATTERN, normalizeCouponCode } from '../../../contracts/coupons';
+import {
+  ATTRIBUTIONS,
+  COUPON_CODE_MESSAGE,
+  COUPON_CODE_PATTERN,
+  normalizeCouponCode,
+} from '../../../contracts/coupons';
 
 const amount = z.union([z.string().max(32), z.number().nonnegative()], {
   error: 'amount must be a decimal number in major units, e.g. 19.99',
@@ -29,7 +34,9 @@ export const postbackBody = z.object({
   event: z
     .enum(['sale', 'lead', 'renewal'], { error: 'event must be sale, lead or renewal' })
     .default('sale')
-    .describe('`renewal`: a recurring payment of an earlier sale, found by `customer_id` or `subscription_id`'),
+    .describe(
+      '`renewal`: a recurring payment of an earlier sale, found by `customer_id` or `subscription_id`',
+    ),
   coupon: z
     .string()
     .trim()
@@ -110,13 +117,10 @@ export const clickQuery = z.object({
   sub3: subId,
   sub4: subId,
   sub5: subId,
-  url: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'deep link: an http(s) page on the campaign’s `deep_link_hosts` (else the landing page is used)',
-    }),
+  url: z.string().optional().meta({
+    description:
+      'deep link: an http(s) page on the campaign’s `deep_link_hosts` (else the landing page is used)',
+  }),
 });
 
 export const trackingLinkSchema = z.object({

@@ -21,6 +21,7 @@ import { PublisherWebsitesAdmin } from '../../../features/websites/components/pu
 import { WebsiteForm } from '../../../features/websites/components/website-form';
 import type { Website } from '../../../features/websites/types';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { countryName } from '../../../lib/countries';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { campaignEditSlots } from './campaign-edit-slots';
@@ -124,12 +125,13 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
 
 /** The campaign's coupon codes, for the publishers approved on it (applications feature). */
 function CampaignCouponsSection({ campaignId }: { campaignId: string }) {
+  const { t } = useTranslation('coupons');
   const approved = useApplications({ status: 'approved', campaign_id: campaignId, page: 1, limit: 100 });
   const seen = new Set<string>();
   const publishers = (approved.data?.items ?? [])
     .filter((a) => !seen.has(a.publisher_id) && seen.add(a.publisher_id))
     .map((a) => ({ id: a.publisher_id, name: a.publisher_name }));
-  if (approved.isPending) return <Loader size="sm" aria-label="Loading approved publishers" />;
+  if (approved.isPending) return <Loader size="sm" aria-label={t('campaign.loadingPublishers')} />;
   return <CampaignCoupons key={publishers.length} campaignId={campaignId} publishers={publishers} />;
 }
 

@@ -10,6 +10,7 @@ import {
   parseMajorToMinor,
   parsePercentToBps,
 } from '../../../lib/money-input';
+import { translate, useTranslation } from '../../../lib/i18n';
 import type { Campaign } from '../types';
 
 // campaignEdit's deep-link hosts and recurring commissions (issue 46): the form fields, their checks and how
@@ -71,23 +72,24 @@ function safeHost(url: string): string | null {
 /** The cross-field checks, reported on the fields they concern. */
 export function checkAttribution(v: AttributionValues, addIssue: (path: string, message: string) => void) {
   const bad = hostsOf(v.deep_link_hosts).find((h) => normalizeDeepLinkHost(h) === null);
-  if (bad) addIssue('deep_link_hosts', `“${bad}” is not a host name: write shop.example.com or *.example.com`);
+  const t = (key: string, values?: Record<string, unknown>) => translate('coupons', key, values);
+  if (bad) addIssue('deep_link_hosts', t('form.badHost', { host: bad }));
   if (!v.recurring_on) return;
   if (v.commission_model !== 'cpa' && v.commission_model !== 'revshare') {
-    addIssue('recurring_on', 'Only campaigns that pay per sale (CPA or revenue share) can pay on renewals');
+    addIssue('recurring_on', t('form.recurringModel'));
   }
   const months = v.recurring_months.trim();
   if (months !== '' && !(/^\d+$/.test(months) && +months >= 1 && +months <= RECURRING_LIMITS.maxMonths)) {
-    addIssue('recurring_months', `Enter 1 to ${RECURRING_LIMITS.maxMonths} months, or leave empty for life`);
+    addIssue('recurring_months', t('form.badMonths', { max: RECURRING_LIMITS.maxMonths }));
   }
   if (v.recurring_kind === 'share') {
     const bps = parsePercentToBps(v.recurring_amount);
     if (bps === null || bps < CAMPAIGN_LIMITS.minRevshareBps || bps > CAMPAIGN_LIMITS.maxRevshareBps) {
-      addIssue('recurring_amount', 'Enter a percentage from 0.01 to 100');
+      addIssue('recurring_amount', t('form.badShare'));
     }
   } else {
     const minor = parseMajorToMinor(v.recurring_amount, v.currency);
-    if (minor === null || minor <= 0) addIssue('recurring_amount', 'Enter an amount above 0');
+    if (minor === null || minor <= 0) addIssue('recurring_amount', t('form.badAmount'));
   }
 }
 
@@ -111,51 +113,55 @@ type AttributionForm = UseFormReturnType<any>;
 
 /** The deep-link hosts and the recurring commission fieldsets. */
 export function AttributionFieldsets({ form, values }: { form: AttributionForm; values: AttributionValues }) {
+  const { t } = useTranslation('coupons');
   const recurringHelpId = useId();
   const landingHost = safeHost(values.landing_url);
   return (
     <>
-      <Fieldset legend="Deep links" variant="unstyled">
+      <Fieldset legend={t('form.deepLinks')} variant="unstyled">
         <Textarea
-          label="Allowed hosts"
+          label={t('form.hosts')}
           autosize
           minRows={1}
           placeholder={landingHost ?? 'shop.example.com'}
-          description={`Publishers may link to any page on these hosts (one per line; *.example.com allows every subdomain). Empty: ${landingHost ?? 'the landing URL’s host'} only. Other links go to the landing page.`}
+          description={t('form.hostsHelp', { host: landingHost ?? t('form.landingHost') })}
           {...form.getInputProps('deep_link_hosts')}
         />
       </Fieldset>
-      <Fieldset legend="Recurring commissions" variant="unstyled">
+      <Fieldset legend={t('form.recurring')} variant="unstyled">
         <Stack gap="sm">
           <Stack gap={4}>
             <Switch
-              label="Pay on subscription renewals"
+              label={t('form.recurringOn')}
               aria-describedby={recurringHelpId}
               {...form.getInputProps('recurring_on', { type: 'checkbox' })}
             />
             <Text id={recurringHelpId} size="xs" c="dimmed">
-              Renewals are postbacks with event=renewal and the customer_id of the first sale; each is credited
-              to that sale’s publisher.
+              {t('form.recurringHelp')}
             </Text>
           </Stack>
           {values.recurring_on && (
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput
-                label="Months"
+                label={t('form.months')}
                 inputMode="numeric"
-                description="After the first sale; empty: for life"
+                description={t('form.monthsHelp')}
                 {...form.getInputProps('recurring_months')}
               />
               <NativeSelect
-                label="Pays"
+                label={t('form.pays')}
                 data={[
-                  { value: 'fixed', label: `A fixed amount (${values.currency})` },
-                  { value: 'share', label: 'A share of the renewal (%)' },
+                  { value: 'fixed', label: t('form.fixed', { currency: values.currency }) },
+                  { value: 'share', label: t('form.share') },
                 ]}
                 {...form.getInputProps('recurring_kind')}
               />
               <TextInput
-                label={values.recurring_kind === 'share' ? 'Share (%)' : `Amount (${values.currency})`}
+                label={
+                  values.recurring_kind === 'share'
+                    ? t('form.shareLabel')
+                    : t('form.amountLabel', { currency: values.currency })
+                }
                 inputMode="decimal"
                 {...form.getInputProps('recurring_amount')}
               />

@@ -9,7 +9,8 @@ export async function getMyCoupons(): Promise<Coupon[]> {
   return data;
 }
 
-export const getMyCouponsQueryOptions = () => queryOptions({ queryKey: couponKeys.mine(), queryFn: getMyCoupons });
+export const getMyCouponsQueryOptions = () =>
+  queryOptions({ queryKey: couponKeys.mine(), queryFn: getMyCoupons });
 
 export function useMyCoupons(options: { enabled?: boolean } = {}) {
   return useQuery({ ...getMyCouponsQueryOptions(), enabled: options.enabled });

@@ -1,8 +1,21 @@
-import { Alert, Badge, Button, Group, Loader, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/i18n';
 import { showFailure, showSuccess } from '../../../lib/toast';
 import { createCouponInput, useCreateCoupon, type CreateCouponInput } from '../api/create-coupon';
 import { useCampaignCoupons } from '../api/get-campaign-coupons';
@@ -20,6 +33,7 @@ interface CampaignCouponsProps {
  * reported with the code (postback `coupon`) is credited to that publisher without a click.
  */
 export function CampaignCoupons({ campaignId, publishers }: CampaignCouponsProps) {
+  const { t } = useTranslation('coupons');
   const coupons = useCampaignCoupons(campaignId);
   const create = useCreateCoupon(campaignId);
   const revoke = useRevokeCoupon(campaignId);
@@ -27,12 +41,12 @@ export function CampaignCoupons({ campaignId, publishers }: CampaignCouponsProps
     initialValues: { code: '', publisher_id: publishers[0]?.id ?? '' },
     validate: schemaResolver(createCouponInput, { sync: true }),
   });
-  const nameOf = (id: string) => publishers.find((p) => p.id === id)?.name ?? 'Publisher';
+  const nameOf = (id: string) => publishers.find((p) => p.id === id)?.name ?? t('campaign.unknownPublisher');
 
   const submit = form.onSubmit((values) =>
     create.mutate(values, {
       onSuccess: (created) => {
-        showSuccess(`Code ${created.code} given to ${nameOf(created.publisher_id)}`);
+        showSuccess(t('campaign.given', { code: created.code, publisher: nameOf(created.publisher_id) }));
         form.setFieldValue('code', '');
       },
     }),
@@ -41,53 +55,52 @@ export function CampaignCoupons({ campaignId, publishers }: CampaignCouponsProps
   return (
     <Stack gap="sm" component="section" aria-labelledby="campaign-coupons-heading">
       <Title order={2} size="h5" id="campaign-coupons-heading">
-        Coupon codes
+        {t('campaign.heading')}
       </Title>
       <Text size="sm" c="dimmed">
-        Sales your shop reports with a code (postback field <code>coupon</code>) are credited to its publisher,
-        without a click: for podcasts, video and social media.
+        {t('campaign.intro')}
       </Text>
       {publishers.length === 0 ? (
-        <Text size="sm">Approve a publisher’s application to give them codes.</Text>
+        <Text size="sm">{t('campaign.noPublishers')}</Text>
       ) : (
         <form onSubmit={submit} noValidate>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
-              label="Code"
+              label={t('campaign.code')}
               placeholder="PODCAST10"
               maxLength={40}
               style={{ flex: '1 1 10rem' }}
               {...form.getInputProps('code')}
             />
             <NativeSelect
-              label="Publisher"
+              label={t('campaign.publisher')}
               data={publishers.map((p) => ({ value: p.id, label: p.name }))}
               style={{ flex: '1 1 10rem' }}
               {...form.getInputProps('publisher_id')}
             />
             <Button type="submit" mt={{ base: 0, xs: 25 }} loading={create.isPending}>
-              Give code
+              {t('campaign.give')}
             </Button>
           </Group>
           {create.error && (
             <Alert color="red" variant="light" mt="xs">
-              {errorMessage(create.error, 'The code was not saved.')}
+              {errorMessage(create.error, t('campaign.notSaved'))}
             </Alert>
           )}
         </form>
       )}
-      {coupons.isPending && <Loader size="sm" aria-label="Loading coupon codes" />}
+      {coupons.isPending && <Loader size="sm" aria-label={t('campaign.loading')} />}
       {coupons.error && (
         <Alert color="red" variant="light">
-          {errorMessage(coupons.error, 'Could not load the coupon codes.')}
+          {errorMessage(coupons.error, t('campaign.loadFailed'))}
         </Alert>
       )}
-      {coupons.data?.length === 0 && <Text size="sm">No codes yet.</Text>}
+      {coupons.data?.length === 0 && <Text size="sm">{t('campaign.none')}</Text>}
       {coupons.data && coupons.data.length > 0 && (
         <DataTable
           minWidth={420}
-          aria-label="Coupon codes"
-          head={['Code', 'Publisher', 'Given', 'Actions']}
+          aria-label={t('campaign.table')}
+          head={[t('campaign.code'), t('campaign.publisher'), t('campaign.givenOn'), t('campaign.actions')]}
           cards={['title', 'subtitle', 'field', 'actions']}
           stickyActions
         >
@@ -106,10 +119,12 @@ export function CampaignCoupons({ campaignId, publishers }: CampaignCouponsProps
                     size="compact-xs"
                     variant="light"
                     color="red"
-                    aria-label={`Revoke code ${coupon.code}`}
-                    onClick={() => revoke.mutate(coupon.id, { onError: showFailure('The code was not revoked') })}
+                    aria-label={t('campaign.revokeLabel', { code: coupon.code })}
+                    onClick={() =>
+                      revoke.mutate(coupon.id, { onError: showFailure(t('campaign.notRevoked')) })
+                    }
                   >
-                    Revoke
+                    {t('campaign.revoke')}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -1,6 +1,18 @@
-import { Alert, Button, Code, CopyButton, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { allowedDeepLink } from '../../../../contracts/deep-links';
+import { useTranslation } from '../../../lib/i18n';
 import { SUB_IDS, type TrackingLink } from '../types';
 
 type SubIds = Record<(typeof SUB_IDS)[number], string>;
@@ -20,6 +32,7 @@ export function buildTrackingUrl(link: Pick<TrackingLink, 'url'>, page: string, 
  * lead: a page off the list (another host, another scheme, credentials) goes to the landing page instead.
  */
 export function LinkBuilder({ links }: { links: TrackingLink[] }) {
+  const { t } = useTranslation('coupons');
   const usable = links.filter((l) => l.active && l.application_status === 'approved');
   const [linkId, setLinkId] = useState(usable[0]?.id ?? '');
   const [page, setPage] = useState('');
@@ -32,28 +45,28 @@ export function LinkBuilder({ links }: { links: TrackingLink[] }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="link-builder-heading">
       <Title order={2} size="h5" id="link-builder-heading">
-        Link builder
+        {t('builder.heading')}
       </Title>
       <Text size="sm" c="dimmed">
-        Link straight to a product page: any page on {link.deep_link_hosts.join(', ') || 'the landing page’s host'}.
+        {t('builder.intro', { hosts: link.deep_link_hosts.join(', ') })}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NativeSelect
-          label="Campaign"
+          label={t('builder.campaign')}
           value={link.id}
           onChange={(e) => setLinkId(e.currentTarget.value)}
           data={usable.map((l) => ({ value: l.id, label: `${l.campaign_name} (${l.website_url})` }))}
         />
         <TextInput
-          label="Page"
+          label={t('builder.page')}
           type="url"
           placeholder={`https://${link.deep_link_hosts[0] ?? 'shop.example.com'}/product`}
-          description="Empty: the campaign’s landing page"
+          description={t('builder.pageHelp')}
           value={page}
           onChange={(e) => setPage(e.currentTarget.value)}
           error={
             trimmed !== '' && !allowed
-              ? `Not an allowed page: visitors would land on the campaign’s landing page. Allowed hosts: ${link.deep_link_hosts.join(', ')}`
+              ? t('builder.notAllowed', { hosts: link.deep_link_hosts.join(', ') })
               : undefined
           }
         />
@@ -72,18 +85,18 @@ export function LinkBuilder({ links }: { links: TrackingLink[] }) {
           />
         ))}
       </SimpleGrid>
-      <Code block aria-label="Built tracking link" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+      <Code block aria-label={t('builder.built')} style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {built}
       </Code>
       {allowed && (
         <Alert color="green" variant="light" p="xs">
-          Leads to {allowed.href}
+          {t('builder.leadsTo', { url: allowed.href })}
         </Alert>
       )}
       <CopyButton value={built}>
         {({ copied, copy }) => (
           <Button variant="light" onClick={copy} style={{ alignSelf: 'flex-start' }}>
-            {copied ? 'Copied' : 'Copy link'}
+            {copied ? t('builder.copied') : t('builder.copy')}
           </Button>
         )}
       </CopyButton>

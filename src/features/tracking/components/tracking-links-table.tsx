@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import type { TrackingLink } from '../types';
 
 interface TrackingLinksTableProps {
@@ -48,6 +49,7 @@ function CopyLink({ link, name }: { link: TrackingLink; name: string }) {
 }
 
 export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLinksTableProps) {
+  const { t } = useTranslation('coupons');
   const nameOf = (link: TrackingLink) => (viewer === 'advertiser' ? link.publisher_name : link.campaign_name);
   return (
     // The copy button (and the advertiser's test) stays in view at the right edge on a phone: the link is
@@ -61,7 +63,7 @@ export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLin
         'title',
         'subtitle',
         { field: 'Tracking link' },
-        ...(codes ? [{ field: 'Coupon codes' }] : []),
+        ...(codes ? [{ field: t('codes.column') }] : []),
         { field: 'Clicks' },
         { field: 'Conversions' },
         'status',
@@ -73,7 +75,7 @@ export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLin
           <Table.Th>{viewer === 'advertiser' ? 'Publisher' : 'Campaign'}</Table.Th>
           <Table.Th>Website</Table.Th>
           <Table.Th>Tracking link</Table.Th>
-          {codes && <Table.Th>Coupon codes</Table.Th>}
+          {codes && <Table.Th>{t('codes.column')}</Table.Th>}
           <Table.Th ta="right">Clicks</Table.Th>
           <Table.Th ta="right">Conversions</Table.Th>
           <Table.Th>Status</Table.Th>

@@ -44,7 +44,9 @@ describe('publisher /tracking: coupon codes and the link builder', () => {
     // the first render loads the route's code: give a busy machine longer than the usual 5 s
     const table = await screen.findByRole('table', { name: 'Tracking links' }, { timeout: 20_000 });
     const shoes = within(table).getByRole('row', { name: /Shoes/ });
-    expect(await within(shoes).findByRole('button', { name: 'Copy coupon code PODCAST10' })).toBeInTheDocument();
+    expect(
+      await within(shoes).findByRole('button', { name: 'Copy coupon code PODCAST10' }),
+    ).toBeInTheDocument();
     const bags = within(table).getByRole('row', { name: /Bags/ });
     expect(within(bags).queryByRole('button', { name: /coupon code/ })).not.toBeInTheDocument();
   }, 60_000);
