@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { commissions } from '../db/schema/commissions';
 import { coupons } from '../db/schema/coupons';
-import { applications, campaigns } from '../db/schema/marketplace';
+import { campaigns } from '../db/schema/marketplace';
 import { clicks, conversions, trackingLinks } from '../db/schema/tracking';
 import { roundHalfAwayFromZero } from '../platform/money';
 import { DemoRandom } from './demo-random';
 import type { DemoUsers } from './demo-users';
 
 // The demo of coupon codes, deep links and recurring commissions (issue 46): codes on the outdoor store with
-// the podcast sales they brought, and a monthly subscription campaign whose first sales renew every month.
+// the podcast sales they brought, and Trail Fuel's subscription boxes, whose first sales renew every month.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED = 0xc0_4b0;
@@ -20,7 +19,7 @@ type CommissionInsert = typeof commissions.$inferInsert;
 
 /** approved (and paid out later) once the hold period is over; pending before */
 const statusAt = (createdAt: Date, now: Date) =>
-  now.getTime() - createdAt.getTime() > 30 * DAY_MS ? ('approved' as const) : ('pending' as const);
+  now.getTime() - createdAt.getTime() > 28 * DAY_MS ? ('approved' as const) : ('pending' as const);
 
 export async function seedDemoCoupons(db: Db, users: DemoUsers, now = new Date()): Promise<void> {
   const rng = new DemoRandom(SEED);
@@ -94,103 +93,73 @@ async function seedCouponSales(db: Db, users: DemoUsers, rng: DemoRandom, now: D
 }
 
 /**
- * Brennan Cloud Backup's monthly plan: pays 10.00 on a first sale and 3.00 on each of the next 12 monthly
- * renewals, to the publishers approved on the annual plans; one renewal was refunded.
+ * Trail Fuel's subscription boxes pay 1.00 on each of the 6 monthly renewals after a first sale, on top of the
+ * campaign's payout for the sale itself, to the publisher approved on it; one renewal was refunded. Renewals
+ * stop where the campaign was paused.
  */
 async function seedSubscription(db: Db, users: DemoUsers, rng: DemoRandom, now: Date): Promise<void> {
-  const advertiserId = users.advertisers.bob.id;
-  const approved = await db
-    .select({ application: applications, campaignName: campaigns.name })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .where(and(eq(campaigns.advertiserId, advertiserId), eq(applications.status, 'approved')))
-    .orderBy(asc(applications.createdAt));
-  const seen = new Set<string>();
-  const publishers = approved
-    .map((a) => a.application)
-    .filter((a) => !seen.has(a.publisherId) && seen.add(a.publisherId))
-    .slice(0, 2);
-  if (publishers.length === 0) return;
-  const created = new Date(now.getTime() - 100 * DAY_MS);
-  const [plan] = await db
-    .insert(campaigns)
-    .values({
-      advertiserId,
-      name: 'Brennan Cloud Backup — monthly plan',
-      description:
-        '1 TB backup at 9.99 a month. 10.00 on the first month and 3.00 on each of the next 12 renewals.',
-      category: 'software',
-      status: 'active',
-      landingUrl: 'https://cloud.brennan.example/monthly',
-      deepLinkHosts: ['cloud.brennan.example', '*.brennan.example'],
-      currency: 'USD',
-      commissionModel: 'cpa',
-      payoutMinor: 1_000,
-      recurring: { months: 12, payout_minor: 300 },
-      approvalMode: 'auto',
-      trackingSecret: randomBytes(24).toString('base64url'),
-      createdAt: created,
-      updatedAt: created,
-    })
+  const plan = (
+    await db.select().from(campaigns).where(eq(campaigns.advertiserId, users.advertisers.alice.id))
+  ).find((c) => c.name.startsWith('Trail Fuel'));
+  if (!plan) return;
+  const [updated] = await db
+    .update(campaigns)
+    .set({ recurring: { months: 6, payout_minor: 100 } })
+    .where(eq(campaigns.id, plan.id))
     .returning();
+  const links = await db
+    .select()
+    .from(trackingLinks)
+    .where(eq(trackingLinks.campaignId, plan.id))
+    .orderBy(asc(trackingLinks.createdAt));
+  // renewals are paid while the campaign runs: until it was paused
+  const until = plan.status === 'active' ? now : plan.updatedAt < now ? plan.updatedAt : now;
   const sales: ConversionInsert[] = [];
   const paid: CommissionInsert[] = [];
   const clickRows: (typeof clicks.$inferInsert)[] = [];
-  for (const [p, from] of publishers.entries()) {
-    const [application] = await db
-      .insert(applications)
-      .values({
-        campaignId: plan!.id,
-        publisherId: from.publisherId,
-        websiteId: from.websiteId,
-        status: 'approved',
-        message: 'Our readers asked for a monthly option.',
-        decidedAt: created,
-        createdAt: created,
-        updatedAt: created,
-      })
-      .returning();
-    const [link] = await db
-      .insert(trackingLinks)
-      .values({
-        code: rng.token(8).slice(0, 10),
-        applicationId: application!.id,
-        campaignId: plan!.id,
-        publisherId: from.publisherId,
-        websiteId: from.websiteId,
-        createdAt: created,
-      })
-      .returning();
+  for (const [p, link] of links.slice(0, 2).entries()) {
     for (let c = 0; c < 4 - p; c++) {
-      const first = new Date(now.getTime() - rng.int(45, 95) * DAY_MS);
+      const first = new Date(
+        Math.max(link.createdAt.getTime() + DAY_MS, until.getTime() - rng.int(35, 75) * DAY_MS),
+      );
+      if (first >= until) continue;
       const clickId = rng.token(16);
       clickRows.push({
         id: clickId,
-        linkId: link!.id,
-        campaignId: plan!.id,
-        publisherId: from.publisherId,
-        websiteId: from.websiteId,
+        linkId: link.id,
+        campaignId: plan.id,
+        publisherId: link.publisherId,
+        websiteId: link.websiteId,
         ipHash: rng.token(16),
         userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15',
-        sub1: 'monthly-plan',
+        sub1: 'subscribe-and-save',
         isUnique: true,
         isBot: false,
         createdAt: new Date(first.getTime() - rng.int(60, 3_600) * 1000),
       });
-      const customerId = `BCB-CUST-${p + 1}${c + 1}`;
+      const customerId = `TF-CUST-${p + 1}${c + 1}`;
       const saleId = rng.uuid();
       sales.push(
-        subscriptionConversion(plan!, link!, saleId, `${customerId}-M1`, 'sale', first, clickId, customerId),
+        subscriptionConversion(
+          updated!,
+          link,
+          saleId,
+          `${customerId}-M1`,
+          'sale',
+          first,
+          clickId,
+          customerId,
+        ),
       );
-      paid.push(commissionFor(plan!, link!, saleId, 1_000, first, now));
-      for (let m = 1; ; m++) {
+      paid.push(commissionFor(updated!, link, saleId, updated!.payoutMinor ?? 0, first, now));
+      for (let m = 1; m <= 6; m++) {
         const at = new Date(first.getTime() + m * 30 * DAY_MS);
-        if (at > now || m > 12) break;
+        if (at > until) break;
         const renewalId = rng.uuid();
         sales.push({
           ...subscriptionConversion(
-            plan!,
-            link!,
+            updated!,
+            link,
             renewalId,
             `${customerId}-M${m + 1}`,
             'renewal',
@@ -202,7 +171,7 @@ async function seedSubscription(db: Db, users: DemoUsers, rng: DemoRandom, now: 
         });
         const refunded = p === 0 && c === 0 && m === 1;
         paid.push({
-          ...commissionFor(plan!, link!, renewalId, 300, at, now),
+          ...commissionFor(updated!, link, renewalId, 100, at, now),
           ...(refunded
             ? { status: 'reversed' as const, reason: 'Renewal refunded: customer cancelled' }
             : {}),
@@ -210,6 +179,7 @@ async function seedSubscription(db: Db, users: DemoUsers, rng: DemoRandom, now: 
       }
     }
   }
+  if (clickRows.length === 0) return;
   await db.insert(clicks).values(clickRows);
   await db.insert(conversions).values(sales);
   await db.insert(commissions).values(paid);
@@ -233,9 +203,9 @@ function subscriptionConversion(
     websiteId: link.websiteId,
     orderId,
     event,
-    originalAmountMinor: 999,
+    originalAmountMinor: 2_900,
     originalCurrency: plan.currency,
-    amountMinor: 999,
+    amountMinor: 2_900,
     currency: plan.currency,
     source: 'postback',
     customerId,
