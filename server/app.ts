@@ -52,6 +52,7 @@ import { applicationRoutes } from './modules/applications/routes';
 import { subscribeApplicationNotices } from './modules/notifications/application-events';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { couponRoutes } from './modules/coupons/routes';
 import { createTokenService } from './platform/tokens';
 import { Notifier } from './platform/notifier';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -240,6 +241,7 @@ export async function buildApp({
       await api.register(forApiKeys('general', adminRoutes), { ctx });
       await api.register(forApiKeys('general', settingsRoutes), { ctx });
       await api.register(forApiKeys('campaigns', campaignRoutes), { ctx });
+      await api.register(forApiKeys('campaigns', couponRoutes), { ctx });
       await api.register(forApiKeys('websites', websiteRoutes), { ctx });
       await api.register(forApiKeys('applications', applicationRoutes), { ctx });
       await api.register(forApiKeys('general', directoryRoutes), { ctx });

@@ -8,6 +8,7 @@ import { listenForever, type PgListener } from './pg-listener';
 import * as apiKeysTables from './schema/api-keys';
 import * as billingTables from './schema/billing';
 import * as commissionsTables from './schema/commissions';
+import * as couponsTables from './schema/coupons';
 import * as currencyTables from './schema/currency';
 import * as integrationsTables from './schema/integrations';
 import * as marketplaceTables from './schema/marketplace';
@@ -25,6 +26,7 @@ const schema = {
   ...apiKeysTables,
   ...billingTables,
   ...commissionsTables,
+  ...couponsTables,
   ...currencyTables,
   ...integrationsTables,
   ...marketplaceTables,

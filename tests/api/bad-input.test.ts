@@ -61,6 +61,7 @@ let apiKeyId: string;
 let webhookId: string;
 let postbackId: string;
 let deliveryId: string;
+let couponId: string;
 let operations: Operation[];
 
 /** what went wrong, by assertion */
@@ -112,6 +113,7 @@ function pathValue(op: Operation, name: string): string {
     ['/api/api-keys/', () => apiKeyId],
     ['/api/webhooks/', () => webhookId],
     ['/api/publisher-postbacks/', () => postbackId],
+    ['/api/coupons/', () => couponId],
     ['/api/admin/users/', () => bystanderId],
     ['/api/admin/websites/', () => websiteId],
     ['/api/publishers/', () => as.publisher.id],
@@ -151,6 +153,13 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
     category: 'travel',
   }),
   'POST /api/applications': () => ({ campaign_id: otherCampaignId, website_id: websiteId }),
+  'POST /api/campaigns/{id}/coupons': () => ({ code: `SWEEP-${uniq()}`, publisher_id: as.publisher.id }),
+  'POST /api/postback': () => ({
+    click_id: clickId,
+    order_id: `order-${uniq()}`,
+    amount: '10.00',
+    secret: tracked.campaign.tracking_secret,
+  }),
   'POST /api/my/push/subscribe': () => ({ endpoint: `https://push.example/${uniq()}`, keys: pushKeys() }),
 };
 
@@ -422,6 +431,12 @@ beforeAll(async () => {
     .values({ eventId: event!.id, webhookId, type: 'conversion.created' })
     .returning();
   deliveryId = delivery!.id;
+  couponId = (
+    await call(t, 'POST', `/api/campaigns/${link.campaign.id}/coupons`, {
+      token: as.advertiser.token,
+      payload: { code: 'SWEEP-CODE', publisher_id: as.publisher.id },
+    })
+  ).json().id;
 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
   operations = operationsOf(doc).filter((op) => !op.path.startsWith('/api/docs'));

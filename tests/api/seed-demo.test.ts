@@ -297,6 +297,18 @@ describe('the demo marketplace of a first start', () => {
     expect(Date.parse(keys[0].last_used_at)).toBeLessThan(Date.now());
   });
 
+  it('has coupon codes with the sales they brought and a subscription campaign with renewals', async () => {
+    const seen = await one<{ coupons: number; coupon_sales: number; renewals: number; recurring: number }>(`
+      select (select count(*)::int from coupons) coupons,
+        (select count(*)::int from conversions where attributed_by = 'coupon' and click_id is null) coupon_sales,
+        (select count(*)::int from conversions where event = 'renewal' and renewal_of is not null) renewals,
+        (select count(*)::int from campaigns where recurring is not null) recurring`);
+    expect(seen.coupons).toBeGreaterThanOrEqual(2);
+    expect(seen.coupon_sales).toBeGreaterThan(5);
+    expect(seen.renewals).toBeGreaterThan(3);
+    expect(seen.recurring).toBe(1);
+  });
+
   it('seeds nothing on a second call', async () => {
     const before = await tableCounts();
     expect(await seedIfEmpty(t.database.db, testConfig({ seed: 'demo' }))).toEqual([]);

@@ -56,6 +56,14 @@ export const campaigns = pgTable(
     pixelEnabled: boolean('pixel_enabled').notNull().default(false),
     /** highest order amount (campaign currency) an unsigned pixel may report; null: no cap */
     maxOrderMinor: bigint('max_order_minor', { mode: 'number' }),
+    /** hosts a deep link (`/t/{code}?url=`) may lead to; empty: the landing URL's host */
+    deepLinkHosts: jsonb('deep_link_hosts').$type<string[]>().notNull().default([]),
+    /** pays on renewals (`event=renewal`) for `months` after the first sale (null: for the customer's life) */
+    recurring: jsonb('recurring').$type<{
+      months: number | null;
+      payout_minor?: number;
+      revshare_bps?: number;
+    } | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, pgTable, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { applications, campaigns, websites } from './marketplace';
@@ -79,12 +80,14 @@ export const conversions = pgTable(
     // conversions cost). Statement-level triggers keep the same rules (migration 0020): an insert whose parent
     // does not exist fails with the key's error, once per statement, locking the parents like the key check
     // does; deleting a click, campaign, publisher or website deletes its conversions.
-    clickId: text('click_id').notNull(),
+    // null for a conversion without a click: attributed by a coupon code, or a renewal of such a sale
+    clickId: text('click_id'),
     campaignId: uuid('campaign_id').notNull(),
     publisherId: uuid('publisher_id').notNull(),
     websiteId: uuid('website_id').notNull(),
     orderId: text('order_id').notNull(),
-    event: text('event', { enum: ['sale', 'lead'] }).notNull(),
+    /** `renewal`: a recurring payment of an earlier sale (`renewal_of`), credited to that sale's publisher */
+    event: text('event', { enum: ['sale', 'lead', 'renewal'] }).notNull(),
     /** the amount as reported, in the reported currency */
     originalAmountMinor: bigint('original_amount_minor', { mode: 'number' }).notNull(),
     originalCurrency: text('original_currency').notNull(),
@@ -96,9 +99,28 @@ export const conversions = pgTable(
     /** pixel conversions are reported by the visitor's browser, not by the advertiser's server */
     clientReported: boolean('client_reported').notNull().default(false),
     isTest: boolean('is_test').notNull().default(false),
+    /** how the publisher was found: the click (`click_id`) or a coupon code (`coupon_id`, no click) */
+    attributedBy: text('attributed_by', { enum: ['click', 'coupon'] })
+      .notNull()
+      .default('click'),
+    couponId: uuid('coupon_id'),
+    /** the advertiser's ids of the customer and subscription, as the postback sent them: renewals find the sale by them */
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    /** a renewal's first sale */
+    renewalOf: uuid('renewal_of'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('conversions_campaign_customer_idx')
+      .on(t.campaignId, t.customerId)
+      .where(sql`customer_id is not null and event = 'sale'`),
+    index('conversions_campaign_subscription_idx')
+      .on(t.campaignId, t.subscriptionId)
+      .where(sql`subscription_id is not null and event = 'sale'`),
+    index('conversions_coupon_idx')
+      .on(t.couponId)
+      .where(sql`coupon_id is not null`),
     // a repeated postback for the same order creates nothing
     uniqueIndex('conversions_campaign_order_idx').on(t.campaignId, t.orderId),
     index('conversions_click_idx').on(t.clickId),

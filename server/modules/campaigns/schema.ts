@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/campaigns';
 import { revshareBpsSchema as bps } from '../../../contracts/campaign-schemas';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
+import { deepLinkHostsSchema, RECURRING_LIMITS } from '../../../contracts/deep-links';
 
 export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 
@@ -23,6 +24,22 @@ const httpUrl = z
   .trim()
   .max(LIMITS.landingUrlLength)
   .pipe(z.url({ protocol: /^https?$/, error: 'landing_url must be an http(s) URL' }));
+
+export const recurringSchema = z
+  .object({
+    months: z
+      .number()
+      .int()
+      .min(1, 'recurring.months must be at least 1')
+      .max(RECURRING_LIMITS.maxMonths, `recurring.months must be at most ${RECURRING_LIMITS.maxMonths}`)
+      .nullable()
+      .describe('months after the first sale during which renewals pay; null: the life of the customer'),
+    payout_minor: minor.optional().describe('a fixed amount per renewal'),
+    revshare_bps: bps.optional().describe('a share of each renewal’s amount'),
+  })
+  .refine((r) => (r.payout_minor === undefined) !== (r.revshare_bps === undefined), {
+    message: 'recurring needs exactly one of payout_minor and revshare_bps',
+  });
 
 export const tierSchema = z.object({
   min_conversions_in_month: z.number().int().min(1).max(MAX_INT32),
@@ -65,6 +82,10 @@ export const campaignFields = z.object({
   pixel_enabled: z.boolean(),
   /** highest order amount an unsigned pixel may report, campaign currency minor units; null: no cap */
   max_order_minor: minor.nullable(),
+  /** hosts a deep link (`/t/{code}?url=`) may lead to; empty: the landing URL's host */
+  deep_link_hosts: deepLinkHostsSchema,
+  /** pays on renewals (`event=renewal`); null: does not */
+  recurring: recurringSchema.nullable(),
 });
 
 export const createCampaignBody = campaignFields.partial().required({
@@ -117,6 +138,15 @@ export const campaignSchema = z.object({
   creative_ids: z.array(z.string()),
   pixel_enabled: z.boolean(),
   max_order_minor: z.number().nullable(),
+  /** the hosts deep links may lead to (the landing URL's host unless the advertiser lists others) */
+  deep_link_hosts: z.array(z.string()),
+  recurring: z
+    .object({
+      months: z.number().nullable(),
+      payout_minor: z.number().optional(),
+      revshare_bps: z.number().optional(),
+    })
+    .nullable(),
   /** only for the owning advertiser and admins */
   tracking_secret: z.string().optional(),
   created_at: z.string(),

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { CampaignRow } from '../../db/rows';
-import { forbidden, notFound, unprocessable } from '../../platform/http-error';
+import { fieldError, forbidden, notFound, unprocessable } from '../../platform/http-error';
+import { effectiveDeepLinkHosts } from '../../../contracts/deep-links';
 import { audit } from '../../platform/audit';
 import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../../platform/current-user';
@@ -49,6 +50,8 @@ export function toCampaignResponse(row: CampaignRow, viewer: UserRow): Campaign 
     creative_ids: row.creativeIds,
     pixel_enabled: row.pixelEnabled,
     max_order_minor: row.maxOrderMinor,
+    deep_link_hosts: effectiveDeepLinkHosts(row.deepLinkHosts, row.landingUrl),
+    recurring: row.recurring,
     ...(privileged ? { tracking_secret: row.trackingSecret } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -85,12 +88,21 @@ function toRowPatch(input: CampaignInput): Partial<q.NewCampaignRow> {
   set('creativeIds', input.creative_ids);
   set('pixelEnabled', input.pixel_enabled);
   set('maxOrderMinor', input.max_order_minor);
+  set('deepLinkHosts', input.deep_link_hosts);
+  set('recurring', input.recurring);
   return patch;
 }
 
 type RuleSubject = Pick<
   q.NewCampaignRow,
-  'commissionModel' | 'payoutMinor' | 'revshareBps' | 'tiers' | 'publisherOverrides' | 'startsAt' | 'endsAt'
+  | 'commissionModel'
+  | 'payoutMinor'
+  | 'revshareBps'
+  | 'tiers'
+  | 'publisherOverrides'
+  | 'startsAt'
+  | 'endsAt'
+  | 'recurring'
 >;
 
 /**
@@ -116,6 +128,9 @@ function applyCampaignRules(c: RuleSubject): Pick<q.NewCampaignRow, 'payoutMinor
   }
   if (c.startsAt && c.endsAt && c.endsAt <= c.startsAt)
     throw unprocessable('ends_at must be after starts_at');
+  if (c.recurring && c.commissionModel !== 'cpa' && c.commissionModel !== 'revshare') {
+    throw fieldError('recurring', 'renewals are paid only by campaigns that pay per sale (cpa or revshare)');
+  }
   return revshare
     ? { payoutMinor: null, revshareBps: c.revshareBps }
     : { payoutMinor: c.payoutMinor, revshareBps: null };

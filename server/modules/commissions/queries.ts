@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { commissions } from '../../db/schema/commissions';
+import { coupons } from '../../db/schema/coupons';
 import { campaigns } from '../../db/schema/marketplace';
 import { conversions } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
@@ -43,6 +44,8 @@ const view = {
   event: conversions.event,
   saleAmountMinor: conversions.amountMinor,
   clientReported: conversions.clientReported,
+  attributedBy: conversions.attributedBy,
+  couponCode: coupons.code,
 };
 
 export type CommissionView = {
@@ -53,6 +56,8 @@ export type CommissionView = {
   event: string | null;
   saleAmountMinor: number | null;
   clientReported: boolean | null;
+  attributedBy: 'click' | 'coupon' | null;
+  couponCode: string | null;
 };
 
 function selectViews(db: Db) {
@@ -61,7 +66,8 @@ function selectViews(db: Db) {
     .from(commissions)
     .innerJoin(campaigns, eq(campaigns.id, commissions.campaignId))
     .innerJoin(users, eq(users.id, commissions.publisherId))
-    .leftJoin(conversions, eq(conversions.id, commissions.conversionId));
+    .leftJoin(conversions, eq(conversions.id, commissions.conversionId))
+    .leftJoin(coupons, eq(coupons.id, conversions.couponId));
 }
 
 export async function listCommissions(

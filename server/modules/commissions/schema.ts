@@ -52,6 +52,10 @@ export const commissionSchema = z.object({
   event: z.string().nullable(),
   sale_amount_minor: z.number().int().nullable(),
   client_reported: z.boolean(),
+  /** how the conversion found its publisher (a renewal: as its first sale); null for a clawback */
+  attributed_by: z.enum(['click', 'coupon']).nullable(),
+  /** the coupon code that attributed the conversion */
+  coupon_code: z.string().nullable(),
   reason: z.string().nullable(),
   rule: z.string(),
   reverses_id: z.string().nullable(),

@@ -38,6 +38,8 @@ export function toCommissionResponse(v: q.CommissionView, holdDays: number): Com
     event: v.event ?? (c.kind === 'click' ? 'click' : null),
     sale_amount_minor: v.saleAmountMinor,
     client_reported: v.clientReported ?? false,
+    attributed_by: v.attributedBy ?? (c.kind === 'click' ? 'click' : null),
+    coupon_code: v.couponCode,
     reason: c.reason,
     rule: c.rule,
     reverses_id: c.reversesId,

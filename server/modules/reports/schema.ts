@@ -16,6 +16,7 @@ export const REPORT_GROUPS = [
   'sub3',
   'sub4',
   'sub5',
+  'coupon',
 ] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 

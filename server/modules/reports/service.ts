@@ -25,6 +25,7 @@ import { loadRates } from '../../platform/exchange-rates';
 import { getSettings } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
 import { sumBySubId } from './queries';
+import { couponLabels, sumByCoupon } from './coupon-sums';
 import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
 
 const TIME_GROUPS: readonly ReportGroup[] = ['day', 'week', 'month'];
@@ -34,6 +35,7 @@ function sumsFor(db: Db, group: ReportGroup, scope: StatsScope, range: DayRange)
   if (group === 'sub2' || group === 'sub3' || group === 'sub4' || group === 'sub5') {
     return sumBySubId(db, group, scope, range);
   }
+  if (group === 'coupon') return sumByCoupon(db, scope, range);
   return sumRollups(db, scope, range, group);
 }
 
@@ -41,6 +43,10 @@ async function labelsOf(db: Db, group: ReportGroup, keys: string[]): Promise<(ke
   if (group === 'campaign' || group === 'publisher' || group === 'website') {
     const labels = await labelsFor(db, group, keys);
     return (key) => labels.get(key) ?? '(deleted)';
+  }
+  if (group === 'coupon') {
+    const codes = await couponLabels(db, keys);
+    return (key) => codes.get(key) ?? '(none)';
   }
   if (group === 'week') return (key) => `Week of ${key}`;
   if (group === 'country') return (key) => key || '(unknown)';

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clickParams, clickQuery, MAX_SUB_ID_LENGTH } from './schema';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../../platform/db-errors';
 import { NO_SUB_IDS } from './click-buffer';
+import { deepUrlOf } from './deep-links';
 import { SUB_ID_KEYS, type ClickOutcome, type Tracking } from './service';
 
 export const TEST_CLICK_HEADER = 'x-affilio-test';
@@ -174,6 +175,7 @@ export function createClickAnswerer({ tracking, countryHeader, log }: ClickAnswe
         userAgent: headers['user-agent'] ?? '',
         referrer: headers.referer ?? null,
         subs: subIds(search),
+        deepUrl: deepUrlOf(search),
         country: country ? headerText(headers[country]) : null,
         testToken: typeof test === 'string' ? test : null,
       });

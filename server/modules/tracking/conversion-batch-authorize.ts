@@ -3,6 +3,7 @@ import type { CampaignRow } from '../../db/rows';
 import { notFound } from '../../platform/http-error';
 import * as cq from './conversion-queries';
 import { authorizeConversion } from './conversion-rules';
+import { resolveClickless } from './conversion-batch-clickless';
 import { unique, type BatchAnswers, type BatchItem, type Candidate } from './conversion-batch-state';
 
 export interface Authorized {
@@ -17,9 +18,12 @@ export interface Authorized {
  */
 export async function authorizeBatch(tx: Db, items: BatchItem[], answers: BatchAnswers): Promise<Authorized> {
   const { clicks, campaigns } = await cq.findClicks(tx, unique(items.map((it) => it.input.clickId)));
+  const clickless = await resolveClickless(tx, items, campaigns);
   const candidates: Candidate[] = [];
   items.forEach((item, index) => {
-    const found = clicks.get(item.input.clickId);
+    const standIn = clickless.get(index);
+    if (standIn instanceof Error) return answers.refuse(index, standIn);
+    const found = standIn?.found ?? clicks.get(item.input.clickId);
     if (!found)
       return answers.refuse(index, notFound('Unknown click_id: no click with this id was recorded'));
     const campaign = campaigns.get(found.click.campaignId);

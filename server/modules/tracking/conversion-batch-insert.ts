@@ -12,6 +12,7 @@ import { conversionEvent } from './conversion-event';
 import { conversionNotice } from './conversion-notice';
 import * as cq from './conversion-queries';
 import { describeConversion } from './conversion-rules';
+import { attributionValues } from './conversion-batch-clickless';
 import type { ConversionRow } from './queries';
 import type { Decision } from './conversion-batch-decide';
 import {
@@ -121,12 +122,10 @@ export async function insertCommissionRows(
 function conversionValues(p: Checked, item: BatchItem) {
   const { click } = p.found;
   return {
-    clickId: click.id,
     campaignId: p.campaign.id,
     publisherId: click.publisherId,
     websiteId: click.websiteId,
     orderId: item.input.orderId,
-    event: item.input.event,
     originalAmountMinor: p.checked.originalAmountMinor,
     originalCurrency: p.checked.originalCurrency,
     amountMinor: p.checked.amountMinor,
@@ -136,5 +135,7 @@ function conversionValues(p: Checked, item: BatchItem) {
     clientReported: p.clientReported,
     isTest: click.isTest,
     createdAt: item.now,
+    // click_id, event and how the conversion was attributed (a coupon's or a renewal's has no click)
+    ...attributionValues(p.found, item.input),
   };
 }

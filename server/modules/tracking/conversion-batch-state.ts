@@ -2,6 +2,7 @@ import type { CampaignRow } from '../../db/rows';
 import type { PlannedCommission, SpendSubject } from '../commissions/service';
 import type { CheckedConversion } from './conversion-rules';
 import { describeConversion } from './conversion-rules';
+import { renewalTerms } from './recurring';
 import type * as cq from './conversion-queries';
 import type { ConversionOutcome, ConversionRequest } from './conversions';
 
@@ -79,7 +80,7 @@ export function duplicateOf(first: cq.StoredOrder): ConversionOutcome {
 /** what the spend ledger weighs a conversion by */
 export function spendSubject(c: Checked, item: BatchItem): SpendSubject {
   return {
-    campaign: c.campaign,
+    campaign: item.input.renewal ? renewalTerms(c.campaign) : c.campaign,
     publisherId: c.found.click.publisherId,
     event: item.input.event,
     amountMinor: c.checked.amountMinor,

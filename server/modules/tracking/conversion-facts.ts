@@ -7,7 +7,8 @@ import { clicks, conversions } from '../../db/schema/tracking';
 /** What a publisher's postback macros tell of a conversion and its click. */
 export interface ConversionFacts {
   conversionId: string;
-  clickId: string;
+  /** null for a conversion attributed by a coupon code (no click) */
+  clickId: string | null;
   subs: (string | null)[];
   orderId: string;
   event: string;

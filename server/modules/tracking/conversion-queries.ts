@@ -16,6 +16,18 @@ export interface FoundClick {
   click: ClickRow;
   linkActive: boolean;
   publisherStatus: string;
+  /** set for a conversion without a click of its own: a coupon's or a renewal's (conversion-batch-clickless.ts) */
+  attribution?: ClicklessAttribution;
+}
+
+/** How a conversion without a click of its own was attributed. */
+export interface ClicklessAttribution {
+  by: 'click' | 'coupon';
+  couponId: string | null;
+  /** the click stored with the conversion: none for a coupon; a renewal keeps its first sale's */
+  clickId: string | null;
+  /** a renewal's first sale */
+  renewalOf: string | null;
 }
 
 /** The clicks by id, and their campaigns (as read now, without a lock) by id. */
@@ -90,7 +102,7 @@ export async function clicksWithClientReportedConversion(db: Db, clickIds: strin
     .selectDistinct({ clickId: conversions.clickId })
     .from(conversions)
     .where(and(inArray(conversions.clickId, clickIds), eq(conversions.clientReported, true)));
-  return new Set(rows.map((r) => r.clickId));
+  return new Set(rows.flatMap((r) => (r.clickId === null ? [] : [r.clickId])));
 }
 
 /**

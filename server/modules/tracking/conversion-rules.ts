@@ -188,5 +188,6 @@ export function describeConversion(
     currency: conversion.currency,
     commission_minor: commission?.amountMinor ?? null,
     is_test: conversion.isTest,
+    attributed_by: conversion.attributedBy,
   };
 }

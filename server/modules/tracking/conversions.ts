@@ -4,6 +4,7 @@ import type { NotificationRow } from '../../platform/notifier';
 import type { ClickBuffer } from './click-buffer';
 
 export interface ConversionInput {
+  /** empty when a postback names a coupon instead, and for a renewal (conversion-batch-clickless.ts) */
   clickId: string;
   orderId: string;
   amount?: string | number;
@@ -19,6 +20,15 @@ export interface ConversionInput {
   /** pixel only: hex HMAC-SHA256 of `click_id|order_id|amount|currency` with the tracking secret */
   sig?: string;
   source: 'postback' | 'pixel';
+  /** postback only: a coupon code (upper-case); it attributes the conversion when there is no click_id */
+  coupon?: string;
+  /** the advertiser's ids of the customer and subscription: a renewal finds its first sale by them */
+  customerId?: string;
+  subscriptionId?: string;
+  /** postback only: the campaign of a coupon or renewal, where the secret or API key does not tell it */
+  campaignId?: string;
+  /** event=renewal: a recurring payment of an earlier sale; `event` is `sale` then, and the row says renewal */
+  renewal?: boolean;
 }
 
 /** Wire answer of `POST /api/postback` and the pixel. */
@@ -33,6 +43,7 @@ export interface ConversionResult {
   currency: string;
   commission_minor: number | null;
   is_test: boolean;
+  attributed_by: 'click' | 'coupon';
 }
 
 export interface ConversionOutcome {

@@ -17,6 +17,8 @@ export interface LinkTarget {
   startsAt: number | null;
   endsAt: number | null;
   landingUrl: string;
+  /** the hosts a deep link may lead to (the landing URL's host when the campaign lists none) */
+  deepLinkHosts?: string[];
   commissionModel: CommissionModel;
 }
 

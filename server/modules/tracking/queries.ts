@@ -5,6 +5,7 @@ import { clicks, conversions, trackingLinks } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { NO_SUB_IDS, type ClickRecord } from './click-buffer';
 import type { LinkTarget } from './link-cache';
+import { effectiveDeepLinkHosts } from '../../../contracts/deep-links';
 
 export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget | null> {
   const [row] = await db
@@ -22,6 +23,7 @@ export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget |
       startsAt: campaigns.startsAt,
       endsAt: campaigns.endsAt,
       landingUrl: campaigns.landingUrl,
+      deepLinkHosts: campaigns.deepLinkHosts,
       commissionModel: campaigns.commissionModel,
     })
     .from(trackingLinks)
@@ -42,6 +44,7 @@ export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget |
     startsAt: row.startsAt?.getTime() ?? null,
     endsAt: row.endsAt?.getTime() ?? null,
     landingUrl: row.landingUrl,
+    deepLinkHosts: effectiveDeepLinkHosts(row.deepLinkHosts, row.landingUrl),
     commissionModel: row.commissionModel,
   };
 }
@@ -279,6 +282,8 @@ export async function listTrackingLinks(db: Db, filter: TrackingLinkFilter) {
       campaignId: trackingLinks.campaignId,
       campaignName: campaigns.name,
       campaignStatus: campaigns.status,
+      landingUrl: campaigns.landingUrl,
+      deepLinkHosts: campaigns.deepLinkHosts,
       publisherId: trackingLinks.publisherId,
       publisherName: users.name,
       websiteId: trackingLinks.websiteId,

@@ -21,6 +21,7 @@ import {
 } from './schema';
 import type { Tracking } from './service';
 import { runTrackingTest } from './test-tool';
+import { effectiveDeepLinkHosts } from '../../../contracts/deep-links';
 
 // 1×1 transparent GIF
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -36,17 +37,52 @@ const conversionResponses = {
   429: errorResponse,
 };
 
-/** The wire fields (postback body or query, pixel query) as the conversion service takes them. */
-function postbackInput(b: z.output<typeof postbackPostBody> | z.output<typeof pixelQuery>): ConversionInput {
+/** The wire fields (postback body or query) as the conversion service takes them. */
+function postbackInput(b: z.output<typeof postbackPostBody>): ConversionInput {
+  const renewal = b.event === 'renewal';
+  return {
+    // a renewal is credited through its first sale, never a click of its own
+    clickId: renewal ? '' : (b.click_id ?? ''),
+    orderId: b.order_id,
+    amount: b.amount,
+    currency: b.currency,
+    event: b.event === 'renewal' ? 'sale' : b.event,
+    secret: b.secret,
+    source: 'postback',
+    ...clicklessFields(b),
+  };
+}
+
+/** The pixel's query: a click always (the unsigned pixel never attributes by coupon). */
+function pixelInput(b: z.output<typeof pixelQuery>): ConversionInput {
   return {
     clickId: b.click_id,
     orderId: b.order_id,
     amount: b.amount,
     currency: b.currency,
     event: b.event,
-    secret: 'secret' in b ? b.secret : undefined,
-    sig: 'sig' in b ? b.sig : undefined,
-    source: 'postback',
+    sig: b.sig,
+    source: 'pixel',
+  };
+}
+
+function clicklessFields(b: z.output<typeof postbackPostBody>): Partial<ConversionInput> {
+  const renewal = b.event === 'renewal';
+  if (!renewal && b.click_id === undefined && b.coupon === undefined) {
+    throw fieldError(
+      'click_id',
+      'click_id is required (or a coupon code, or event=renewal with customer_id)',
+    );
+  }
+  if (renewal && b.customer_id === undefined && b.subscription_id === undefined) {
+    throw fieldError('customer_id', 'a renewal needs the customer_id (or subscription_id) of its first sale');
+  }
+  return {
+    coupon: b.coupon,
+    customerId: b.customer_id,
+    subscriptionId: b.subscription_id,
+    campaignId: b.campaign_id,
+    renewal,
   };
 }
 
@@ -164,7 +200,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { result } = await convert(request, { ...postbackInput(request.query), source: 'pixel' });
+      const { result } = await convert(request, pixelInput(request.query));
       return (
         reply
           .code(result.duplicate ? 200 : 201)
@@ -210,6 +246,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
           campaign_id: r.campaignId,
           campaign_name: r.campaignName,
           campaign_status: r.campaignStatus,
+          deep_link_hosts: effectiveDeepLinkHosts(r.deepLinkHosts, r.landingUrl),
           publisher_id: r.publisherId,
           publisher_name: r.publisherName,
           website_id: r.websiteId,

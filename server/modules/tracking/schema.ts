@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ATTRIBUTIONS,
+  COUPON_CODE_MESSAGE,
+  COUPON_CODE_PATTERN,
+  normalizeCouponCode,
+} from '../../../contracts/coupons';
 
 const amount = z.union([z.string().max(32), z.number().nonnegative()], {
   error: 'amount must be a decimal number in major units, e.g. 19.99',
@@ -17,8 +23,37 @@ const conversionFields = {
   event: z.enum(['sale', 'lead'], { error: 'event must be sale or lead' }).default('sale'),
 };
 
+const customerRef = (field: string) =>
+  z.string().trim().min(1, `${field} must not be empty`).max(200, `${field} is at most 200 characters`);
+
 export const postbackBody = z.object({
   ...conversionFields,
+  click_id: conversionFields.click_id
+    .optional()
+    .describe('the click; may be left out when `coupon` is sent, and is not used for `event=renewal`'),
+  event: z
+    .enum(['sale', 'lead', 'renewal'], { error: 'event must be sale, lead or renewal' })
+    .default('sale')
+    .describe(
+      '`renewal`: a recurring payment of an earlier sale, found by `customer_id` or `subscription_id`',
+    ),
+  coupon: z
+    .string()
+    .trim()
+    .regex(COUPON_CODE_PATTERN, `coupon: ${COUPON_CODE_MESSAGE}`)
+    .transform(normalizeCouponCode)
+    .optional()
+    .describe('a coupon code (any case): attributes a conversion without click_id to the code’s publisher'),
+  customer_id: customerRef('customer_id')
+    .optional()
+    .describe('the advertiser’s customer id: on the first sale, and on each renewal to find it'),
+  subscription_id: customerRef('subscription_id')
+    .optional()
+    .describe('the advertiser’s subscription id, instead of or beside customer_id'),
+  campaign_id: z
+    .uuid({ error: 'campaign_id must be a UUID' })
+    .optional()
+    .describe('the campaign of a coupon or renewal postback, where the secret or API key does not tell it'),
   secret: z.string().min(1, 'secret is required (the campaign’s tracking secret)'),
 });
 
@@ -51,6 +86,7 @@ export const conversionResultSchema = z.object({
   currency: z.string(),
   commission_minor: z.number().int().nullable(),
   is_test: z.boolean(),
+  attributed_by: z.enum(ATTRIBUTIONS),
 });
 
 export const clickParams = z.object({ code: z.string().max(200) });
@@ -75,7 +111,17 @@ const subId = z
   .optional()
   .meta({ description: `at most ${MAX_SUB_ID_LENGTH} characters are kept; a longer value is cut` });
 
-export const clickQuery = z.object({ sub1: subId, sub2: subId, sub3: subId, sub4: subId, sub5: subId });
+export const clickQuery = z.object({
+  sub1: subId,
+  sub2: subId,
+  sub3: subId,
+  sub4: subId,
+  sub5: subId,
+  url: z.string().optional().meta({
+    description:
+      'deep link: an http(s) page on the campaign’s `deep_link_hosts` (else the landing page is used)',
+  }),
+});
 
 export const trackingLinkSchema = z.object({
   id: z.string(),
@@ -87,6 +133,8 @@ export const trackingLinkSchema = z.object({
   campaign_id: z.string(),
   campaign_name: z.string(),
   campaign_status: z.string(),
+  /** where deep links (`?url=`) on this link may lead: see contracts/deep-links.ts */
+  deep_link_hosts: z.array(z.string()),
   publisher_id: z.string(),
   publisher_name: z.string(),
   website_id: z.string(),

@@ -11,6 +11,7 @@ import { newClickId } from './click-id';
 import { ClickBuffer, NO_SUB_IDS, UniqueClickWindow, type ClickRecord } from './click-buffer';
 import { CONCURRENT_BATCHES, ConversionWriter } from './conversion-batch';
 import { LinkCache, linkUnavailableReason, type LinkTarget } from './link-cache';
+import { deepLinkBase } from './deep-links';
 import * as q from './queries';
 import { MAX_SUB_ID_LENGTH } from './schema';
 
@@ -40,6 +41,8 @@ export interface ClickRequest {
   userAgent: string;
   referrer: string | null;
   subs: readonly (string | null)[];
+  /** a deep link's `url`: where the visitor asked to go, if the campaign allows it (deep-links.ts) */
+  deepUrl?: string | null;
   /** the visitor's country as the proxy reported it (CLICK_COUNTRY_HEADER), any case */
   country?: string | null;
   /** the tracking test tool's proof that this click is a test (never paid) */
@@ -168,7 +171,11 @@ export class Tracking {
         request,
       }),
     );
-    return { kind: 'redirect', location: landingUrl(target.landingUrl, clickId, request.subs), clickId };
+    const deep = deepLinkBase(target, request.deepUrl);
+    const location = deep
+      ? buildLandingUrl(deep, clickId, request.subs)
+      : landingUrl(target.landingUrl, clickId, request.subs);
+    return { kind: 'redirect', location, clickId };
   }
 
   /**

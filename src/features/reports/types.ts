@@ -13,6 +13,7 @@ export const GROUP_BYS = [
   'sub3',
   'sub4',
   'sub5',
+  'coupon',
 ] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
@@ -29,6 +30,7 @@ export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   sub3: 'Sub ID 3',
   sub4: 'Sub ID 4',
   sub5: 'Sub ID 5',
+  coupon: 'Coupon code',
 };
 
 /** Day, week and month rows come in time order and draw as lines; the others are rankings and draw as bars. */

@@ -2,6 +2,8 @@ import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { modals, type ContextModalProps } from '@mantine/modals';
 import { ApplyForm, type ApplyFormProps } from '../../../features/applications/components/apply-form';
 import { CampaignApplicationsPanel } from '../../../features/applications/components/campaign-applications-panel';
+import { useApplications } from '../../../features/applications/api/get-applications';
+import { CampaignCoupons } from '../../../features/coupons/components/campaign-coupons';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import type { CampaignInput } from '../../../features/campaigns/api/campaign-input-schema';
 import { useCampaign } from '../../../features/campaigns/api/get-campaign';
@@ -19,6 +21,7 @@ import { PublisherWebsitesAdmin } from '../../../features/websites/components/pu
 import { WebsiteForm } from '../../../features/websites/components/website-form';
 import type { Website } from '../../../features/websites/types';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { countryName } from '../../../lib/countries';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { campaignEditSlots } from './campaign-edit-slots';
@@ -108,6 +111,9 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
           ) : null
         }
       />
+      {(user?.role === 'admin' || (user?.role === 'advertiser' && user.id === campaign.advertiser_id)) && (
+        <CampaignCouponsSection campaignId={campaign.id} />
+      )}
       {user?.role === 'publisher' && campaign.status === 'active' && (
         <Group justify="flex-end">
           <Button onClick={() => openCampaignApplication(campaign)}>Apply</Button>
@@ -115,6 +121,18 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
       )}
     </Stack>
   );
+}
+
+/** The campaign's coupon codes, for the publishers approved on it (applications feature). */
+function CampaignCouponsSection({ campaignId }: { campaignId: string }) {
+  const { t } = useTranslation('coupons');
+  const approved = useApplications({ status: 'approved', campaign_id: campaignId, page: 1, limit: 100 });
+  const seen = new Set<string>();
+  const publishers = (approved.data?.items ?? [])
+    .filter((a) => !seen.has(a.publisher_id) && seen.add(a.publisher_id))
+    .map((a) => ({ id: a.publisher_id, name: a.publisher_name }));
+  if (approved.isPending) return <Loader size="sm" aria-label={t('campaign.loadingPublishers')} />;
+  return <CampaignCoupons key={publishers.length} campaignId={campaignId} publishers={publishers} />;
 }
 
 export function AdvertiserDetailsModal({

@@ -10,6 +10,8 @@ import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
 import { replaceCampaign } from '../../../features/campaigns/utils/campaign-items';
 import { AdvertiserTracking } from '../../../features/tracking/components/advertiser-tracking';
 import { PublisherTracking } from '../../../features/tracking/components/publisher-tracking';
+import { useMyCoupons } from '../../../features/coupons/api/get-my-coupons';
+import { CouponCodes } from '../../../features/coupons/components/coupon-codes';
 import type { TrackedCampaign, TrackingLink } from '../../../features/tracking/types';
 
 /** The campaign selector lists up to the API's page maximum. */
@@ -62,6 +64,16 @@ function AdvertiserTrackingPage() {
   );
 }
 
+/** The publisher's links, with their coupon codes (coupons feature) beside each one. */
+function PublisherTrackingPage() {
+  const coupons = useMyCoupons();
+  return (
+    <PublisherTracking
+      codes={(link) => <CouponCodes coupons={coupons.data ?? []} campaignId={link.campaign_id} />}
+    />
+  );
+}
+
 export function TrackingRoute() {
   const user = useAuthUser();
   if (!user) return null;
@@ -76,7 +88,7 @@ export function TrackingRoute() {
             : 'Tracking links per publisher, the postback and pixel for your shop, and a test that runs it all end to end.'}
         </Text>
       </Stack>
-      {publisher ? <PublisherTracking /> : <AdvertiserTrackingPage />}
+      {publisher ? <PublisherTrackingPage /> : <AdvertiserTrackingPage />}
     </Stack>
   );
 }

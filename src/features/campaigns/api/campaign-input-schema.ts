@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
+import { DEEP_LINK_LIMITS, RECURRING_LIMITS } from '../../../../contracts/deep-links';
 import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categories';
 import {
   APPROVAL_MODES,
@@ -57,5 +58,16 @@ export const campaignInputSchema = z.object({
     .optional(),
   /** media ids from the advertiser's library */
   creative_ids: z.array(z.string().min(1)).max(LIMITS.maxCreatives).optional(),
+  /** hosts deep links may lead to; empty: the landing URL's host */
+  deep_link_hosts: z.array(z.string().min(1)).max(DEEP_LINK_LIMITS.maxHosts).optional(),
+  /** pays on renewals; null: does not */
+  recurring: z
+    .object({
+      months: z.number().int().min(1).max(RECURRING_LIMITS.maxMonths).nullable(),
+      payout_minor: minor.optional(),
+      revshare_bps: bps.optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

@@ -31,6 +31,13 @@ import {
   type TierRow,
 } from './campaign-edit-extras';
 import {
+  AttributionFieldsets,
+  attributionFormFields,
+  attributionInitialValues,
+  checkAttribution,
+  toAttributionInput,
+} from './campaign-edit-attribution';
+import {
   bpsToPercentInput,
   minorToMajorInput,
   parseMajorToMinor,
@@ -80,8 +87,10 @@ const formSchema = z
     ),
     allowed_countries: z.array(z.string()),
     creative_ids: z.array(z.string()),
+    ...attributionFormFields,
   })
   .superRefine((v, ctx) => {
+    checkAttribution(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
     checkTiersAndOverrides(
       v,
       v.commission_model === 'revshare' ? 'Enter a percentage from 0.01 to 100' : amountMessage(v.currency),
@@ -168,6 +177,7 @@ function initialValues(campaign?: Campaign): FormValues {
     })),
     allowed_countries: campaign?.allowed_countries ?? [],
     creative_ids: campaign?.creative_ids ?? [],
+    ...attributionInitialValues(campaign),
   };
 }
 
@@ -207,6 +217,7 @@ export function toCampaignInput(v: FormValues): CampaignInput {
     })),
     allowed_countries: v.allowed_countries,
     creative_ids: v.creative_ids,
+    ...toAttributionInput(v),
   };
 }
 
@@ -373,6 +384,7 @@ export function CampaignEditForm({
         )}
         <TiersFieldset form={form} values={values} />
         <OverridesFieldset form={form} values={values} slots={slots} />
+        <AttributionFieldsets form={form} values={values} />
         <Fieldset legend="Browser pixel" variant="unstyled">
           <Stack gap="sm">
             {/* The description stays outside the switch's label, which would otherwise read it as the name. */}

@@ -9,6 +9,7 @@ import {
 } from '../types';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/i18n';
 import { commissionLabel, ruleLabel } from '../utils/format';
 
 export type RowDecision = 'approve' | 'reject' | 'reverse';
@@ -29,6 +30,22 @@ export const isSelectable = (c: Commission) => c.status === 'pending';
 /** Approved (not yet in a payout) becomes reversed; paid gets a clawback. Clawbacks themselves are final. */
 const canReverse = (c: Commission) =>
   c.kind !== 'clawback' && ((c.status === 'approved' && c.payout_id === null) || c.status === 'paid');
+
+/** How the conversion found its publisher: a coupon code (no click) says so; a click is the usual case. */
+function AttributionBadge({ commission: c }: { commission: Commission }) {
+  const { t } = useTranslation('coupons');
+  if (c.attributed_by !== 'coupon') return null;
+  return (
+    <Badge size="xs" color="teal" variant="outline" tt="none" title={t('commission.couponTitle')}>
+      {c.coupon_code ? t('commission.couponCode', { code: c.coupon_code }) : t('commission.coupon')}
+    </Badge>
+  );
+}
+
+function EventName({ event }: { event: string | null }) {
+  const { t } = useTranslation('coupons');
+  return <>{event === 'lead' ? 'Lead' : event === 'renewal' ? t('commission.renewal') : 'Sale'}</>;
+}
 
 function OrderCell({ commission: c }: { commission: Commission }) {
   return (
@@ -55,11 +72,12 @@ function OrderCell({ commission: c }: { commission: Commission }) {
             test
           </Badge>
         )}
+        <AttributionBadge commission={c} />
       </Group>
       {/* a CPC commission pays for the click itself: there is no sale or lead to name */}
       {c.kind !== 'click' && (
         <Text size="xs" c="dimmed">
-          {c.event === 'lead' ? 'Lead' : 'Sale'}
+          <EventName event={c.event} />
           {/* A lead usually reports no value (0): "Lead of $0.00" read as if it were worth nothing. */}
           {c.sale_amount_minor !== null && (c.event !== 'lead' || c.sale_amount_minor > 0) && (
             <>

@@ -3,9 +3,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { useTrackingLinks } from '../api/get-tracking-links';
 import { SubIdHelp } from './sub-id-help';
 import { TrackingLinksTable } from './tracking-links-table';
+import { LinkBuilder } from './link-builder';
+import type { TrackingLink } from '../types';
+import type { ReactNode } from 'react';
 
-/** /tracking for publishers: their links on every campaign they were approved for, and how to use them. */
-export function PublisherTracking() {
+/**
+ * /tracking for publishers: their links on every campaign they were approved for (with their coupon codes
+ * beside them, `codes`, composed by the app), a link builder for deep links, and how to use them.
+ */
+export function PublisherTracking({ codes }: { codes?(link: TrackingLink): ReactNode } = {}) {
   const links = useTrackingLinks({});
   return (
     <Stack gap="lg">
@@ -21,7 +27,14 @@ export function PublisherTracking() {
           approved.
         </Text>
       )}
-      {links.data && links.data.length > 0 && <TrackingLinksTable links={links.data} viewer="publisher" />}
+      {links.data && links.data.length > 0 && (
+        <TrackingLinksTable links={links.data} viewer="publisher" codes={codes} />
+      )}
+      {links.data && links.data.length > 0 && (
+        <Card withBorder>
+          <LinkBuilder links={links.data} />
+        </Card>
+      )}
       <Card withBorder>
         <SubIdHelp exampleUrl={links.data?.[0]?.url} />
       </Card>

@@ -1,7 +1,9 @@
 import { Button, Code, CopyButton, Group, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import type { TrackingLink } from '../types';
 
 interface TrackingLinksTableProps {
@@ -10,6 +12,8 @@ interface TrackingLinksTableProps {
   viewer: 'advertiser' | 'publisher';
   /** advertisers: run the tracking test through this link */
   onTest?(link: TrackingLink): void;
+  /** publishers: their coupon codes on the link's campaign, beside the link (composed by the app) */
+  codes?(link: TrackingLink): ReactNode;
 }
 
 /** Why a link does (not) take clicks: the link, the application and the campaign all have a say. */
@@ -44,7 +48,8 @@ function CopyLink({ link, name }: { link: TrackingLink; name: string }) {
   );
 }
 
-export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTableProps) {
+export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLinksTableProps) {
+  const { t } = useTranslation('coupons');
   const nameOf = (link: TrackingLink) => (viewer === 'advertiser' ? link.publisher_name : link.campaign_name);
   return (
     // The copy button (and the advertiser's test) stays in view at the right edge on a phone: the link is
@@ -58,6 +63,7 @@ export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTable
         'title',
         'subtitle',
         { field: 'Tracking link' },
+        ...(codes ? [{ field: t('codes.column') }] : []),
         { field: 'Clicks' },
         { field: 'Conversions' },
         'status',
@@ -69,6 +75,7 @@ export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTable
           <Table.Th>{viewer === 'advertiser' ? 'Publisher' : 'Campaign'}</Table.Th>
           <Table.Th>Website</Table.Th>
           <Table.Th>Tracking link</Table.Th>
+          {codes && <Table.Th>{t('codes.column')}</Table.Th>}
           <Table.Th ta="right">Clicks</Table.Th>
           <Table.Th ta="right">Conversions</Table.Th>
           <Table.Th>Status</Table.Th>
@@ -87,6 +94,7 @@ export function TrackingLinksTable({ links, viewer, onTest }: TrackingLinksTable
               <Table.Td>
                 <Code aria-label={`Tracking link of ${name}`}>{link.url}</Code>
               </Table.Td>
+              {codes && <Table.Td>{codes(link)}</Table.Td>}
               <Table.Td ta="right">{formatCount(link.clicks)}</Table.Td>
               <Table.Td ta="right">{formatCount(link.conversions)}</Table.Td>
               <Table.Td>

@@ -29,6 +29,8 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     creative_ids: [],
     pixel_enabled: false,
     max_order_minor: null,
+    deep_link_hosts: ['shop.example.com'],
+    recurring: null,
     tracking_secret: 'secret-abc',
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',

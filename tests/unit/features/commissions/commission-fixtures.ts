@@ -22,6 +22,8 @@ export function makeCommission(overrides: Partial<Commission> = {}): Commission 
     event: 'sale',
     sale_amount_minor: 10000,
     client_reported: false,
+    attributed_by: 'click',
+    coupon_code: null,
     reason: null,
     rule: 'base',
     reverses_id: null,

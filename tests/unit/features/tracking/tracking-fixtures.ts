@@ -14,6 +14,7 @@ export function makeTrackingLink(overrides: Partial<TrackingLink> = {}): Trackin
     campaign_id: 'c-1',
     campaign_name: 'Shoes',
     campaign_status: 'active',
+    deep_link_hosts: ['shop.example.com'],
     publisher_id: `pub-${sequence}`,
     publisher_name: `Publisher ${sequence}`,
     website_id: `w-${sequence}`,
