@@ -125,6 +125,26 @@ describe('monthly partitions of clicks and conversions', () => {
     );
   });
 
+  it('keep a row outside the made months in the default partition until its month is made', async () => {
+    const link = await approvedLink(t, adv, pub);
+    const year = new Date().getUTCFullYear() - 3;
+    const [id] = await clicksAt(link, new Date(`${year}-07-04T08:00:00Z`), 1, 'waiting');
+    expect(await partitionOf(t.database.db, 'clicks', id!)).toBe('clicks_default');
+    const rollup = () =>
+      executeRows<{ clicks: number }>(
+        t.database.db,
+        sql`select clicks from daily_stats where campaign_id = ${link.campaign.id} and day = ${`${year}-07-04`}`,
+      );
+    expect(await rollup()).toEqual([{ clicks: 1 }]);
+
+    await executeRows(t.database.db, sql`select ensure_month_partition('clicks', ${`${year}-07-01`}::date)`);
+    expect(await partitionOf(t.database.db, 'clicks', id!)).toBe(partName('clicks', `${year}-07-01`));
+    // moved, not deleted and inserted again: the rollup counts it once
+    expect(await rollup()).toEqual([{ clicks: 1 }]);
+    const [row] = await t.database.db.select().from(clicks).where(eq(clicks.id, id!));
+    expect(row?.sub2).toBe('waiting');
+  });
+
   it('store an order once across a month boundary, whichever month comes first', async () => {
     const link = await approvedLink(t, adv, pub, { attribution_days: 90 });
     const { clickId } = await clickOn(t, link.code, { ip: '203.0.113.81' });
