@@ -23,6 +23,7 @@ import { startCommissionAutoApproval } from './modules/commissions/auto-approve'
 import { commissionRoutes } from './modules/commissions/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
 import { ensureStoredRates } from './platform/exchange-rates';
+import { startEventPartitionJob } from './platform/event-partitions';
 import { startMonthlyInvoicing } from './modules/invoices/job';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -183,6 +184,7 @@ export async function buildApp({
   startRatesRefresh(app, ctx);
   startMonthlyInvoicing(app, ctx);
   startIdempotencyPrune(app, ctx);
+  await startEventPartitionJob(app, ctx);
   // webhooks and publisher postbacks: sends what the outbox holds, off every request's path
   const deliveries = new DeliveryWorker({
     db: database.db,

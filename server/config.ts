@@ -83,6 +83,8 @@ export interface AppConfig {
   ratesFetchTimeoutMs: number;
   /** how often the monthly invoice job checks whether last month's drafts are due; 0 = off */
   invoiceJobIntervalMs: number;
+  /** how often the partition job makes the months ahead of clicks/conversions and drops clicks past retention; 0 = off */
+  partitionJobIntervalMs: number;
   /**
    * largest amount one conversion may report, in minor units of its currency and of the campaign's after
    * conversion (1e10: 100,000,000.00 in a two-decimal currency, ¥10,000,000,000); larger answers 422
@@ -235,6 +237,7 @@ export const envSchema = z.object({
   // spec §9: HTTP timeout 10000 ms; 0 also means that (a fetch always has a limit)
   RATES_FETCH_TIMEOUT_MS: count(10_000).transform((value) => value || 10_000),
   INVOICE_JOB_INTERVAL_MS: count(HOUR),
+  PARTITION_JOB_INTERVAL_MS: count(HOUR),
   MAX_CONVERSION_AMOUNT_MINOR: count(DEFAULT_MAX_CONVERSION_AMOUNT_MINOR).refine((value) => value >= 1, {
     message: 'must be at least 1',
   }),
@@ -359,6 +362,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesRefreshIntervalMs: env.RATES_REFRESH_INTERVAL_MS,
     ratesFetchTimeoutMs: env.RATES_FETCH_TIMEOUT_MS,
     invoiceJobIntervalMs: env.INVOICE_JOB_INTERVAL_MS,
+    partitionJobIntervalMs: env.PARTITION_JOB_INTERVAL_MS,
     maxConversionAmountMinor: env.MAX_CONVERSION_AMOUNT_MINOR,
     delivery: {
       pollMs: env.DELIVERY_POLL_MS,
@@ -384,6 +388,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ratesRefreshIntervalMs: 0,
     // tests run the monthly invoice job themselves
     invoiceJobIntervalMs: 0,
+    // tests run the partition job themselves (the months ahead are still made at start)
+    partitionJobIntervalMs: 0,
     // the webhook tests start the delivery worker themselves (delivery.pollMs)
     delivery: { ...loadConfig({}).delivery, pollMs: 0 },
     // every test request comes from one address: tests of a limit set it low themselves

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './connection';
+import { clicksKeptFrom } from './partitions';
 
 /** A daily_stats row as the rollup and the raw aggregate both give it (money in the campaign currency). */
 export interface DailyStatsRow {
@@ -141,6 +142,13 @@ export async function storedDailyStats(db: Db, from: string, to: string): Promis
  * manual fix in the raw tables, or a change of the rollup rules. Returns the rows written.
  */
 export async function rebuildDailyStats(db: Db, from: string, to: string): Promise<number> {
+  // the clicks of those days are gone (click retention): a rebuild would count them as none
+  const keptFrom = await clicksKeptFrom(db);
+  if (keptFrom && Date.parse(`${from}T00:00:00Z`) < keptFrom.getTime()) {
+    throw new Error(
+      `clicks before ${keptFrom.toISOString().slice(0, 10)} were dropped by the click retention; rebuild from that day on`,
+    );
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM daily_stats WHERE day BETWEEN ${from}::date AND ${to}::date`);
     const result = await tx.execute(sql`INSERT INTO daily_stats (${COLUMNS}) ${rawAggregate(from, to)}`);

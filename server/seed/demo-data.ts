@@ -4,12 +4,19 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { VERIFY_FILE_PATH } from '../../contracts/websites';
 import { fileMissingReason } from '../modules/websites/service';
 import type { Db } from '../db/connection';
+import { ensureEventPartitions } from '../db/partitions';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './demo-campaigns';
 import { DemoNotes, type NotificationRow } from './demo-notifications';
 import type { ApplicationRow, DemoUsers } from './demo-users';
 import { DEMO_APPLICATIONS, DEMO_WEBSITES, type DemoWebsite } from './demo-publishers';
 import { DemoRandom } from './demo-random';
-import { generateTraffic, type Traffic, type TrafficCampaign, type TrafficLink } from './demo-traffic';
+import {
+  DEMO_DAYS,
+  generateTraffic,
+  type Traffic,
+  type TrafficCampaign,
+  type TrafficLink,
+} from './demo-traffic';
 import { commissions } from '../db/schema/commissions';
 import { applications, campaigns, websites } from '../db/schema/marketplace';
 import { notifications } from '../db/schema/notifications';
@@ -51,6 +58,9 @@ export async function seedDemoData(
   await db.insert(websites).values(built.websites);
   await db.insert(applications).values(built.applications);
   await db.insert(trackingLinks).values(built.links);
+  // the history's months get their partitions (a fresh database has this month's and the next ones'): else
+  // its rows would wait in the default partition; 90 days touch at most four months
+  await ensureEventPartitions(db, new Date(now.getTime() - DEMO_DAYS * 86_400_000), 4);
   // clicks before conversions before commissions: each refers to the one before (and the rollup
   // triggers read them)
   await insertBulk(db, clicks, built.traffic.clicks);

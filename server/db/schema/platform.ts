@@ -25,6 +25,8 @@ export const adminSettings = pgTable('admin_settings', {
     .notNull()
     .default(10 * 1024 * 1024),
   ratesProviderUrl: text('rates_provider_url'),
+  /** clicks older than this many days are dropped a whole month at a time; reports keep their totals */
+  clickRetentionDays: integer('click_retention_days').notNull().default(400),
   updatedAt: updatedAt(),
 });
 

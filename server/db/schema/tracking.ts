@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, pgTable, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { applications, campaigns, websites } from './marketplace';
 import { users } from './users';
@@ -31,12 +31,21 @@ export const trackingLinks = pgTable(
   ],
 );
 
-/** One row per redirect served by `GET /t/{code}`; written in batches by the click buffer. */
+/**
+ * One row per redirect served by `GET /t/{code}`; written in batches by the click buffer. Range-partitioned by
+ * month of `created_at` (migration 0024; drizzle-kit does not model partitions): clicks_yYYYYmMM, made ahead by
+ * the partition job (server/platform/event-partitions.ts), and clicks_default for rows outside them. Old months
+ * are dropped whole by the click retention setting; the daily rollups keep their figures.
+ */
 export const clicks = pgTable(
   'clicks',
   {
-    /** random, URL-safe; appended to the landing URL as `click_id` */
-    id: text('id').primaryKey(),
+    /**
+     * random, URL-safe; appended to the landing URL as `click_id`. Unique in practice (random), but the key is
+     * (id, created_at): a partitioned table's keys must hold its partition key. A lookup by id alone reads
+     * each month's index.
+     */
+    id: text('id').notNull(),
     // The link: no FOREIGN KEY constraint, whose check is a query per inserted row (a fifth to a third
     // of a click row's write cost). Statement-level triggers keep the same rules (migration 0016): an
     // insert whose link does not exist fails, once per statement, locking the links like the key check
@@ -65,16 +74,22 @@ export const clicks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'clicks_pkey', columns: [t.id, t.createdAt] }),
     index('clicks_link_ip_idx').on(t.linkId, t.ipHash, t.createdAt),
     index('clicks_campaign_created_idx').on(t.campaignId, t.createdAt),
     index('clicks_publisher_created_idx').on(t.publisherId, t.createdAt),
   ],
 );
 
+/**
+ * Range-partitioned by month of `created_at` like clicks (migration 0024), never dropped. A (campaign, order_id)
+ * is stored once across all months: the row trigger conversions_order_once claims it in conversion_orders and
+ * skips the row (as ON CONFLICT DO NOTHING did with the unique index this table can no longer have).
+ */
 export const conversions = pgTable(
   'conversions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     // The click, campaign, publisher and website: no FOREIGN KEY constraints, whose checks are a query per
     // inserted row each (with the commissions' and notifications' keys, about a fifth of what writing a batch of
     // conversions cost). Statement-level triggers keep the same rules (migration 0020): an insert whose parent
@@ -112,6 +127,7 @@ export const conversions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'conversions_pkey', columns: [t.id, t.createdAt] }),
     index('conversions_campaign_customer_idx')
       .on(t.campaignId, t.customerId)
       .where(sql`customer_id is not null and event = 'sale'`),
@@ -121,9 +137,30 @@ export const conversions = pgTable(
     index('conversions_coupon_idx')
       .on(t.couponId)
       .where(sql`coupon_id is not null`),
-    // a repeated postback for the same order creates nothing
-    uniqueIndex('conversions_campaign_order_idx').on(t.campaignId, t.orderId),
+    // lookups of stored orders; a repeated postback for the same order creates nothing (conversion_orders)
+    index('conversions_campaign_order_idx').on(t.campaignId, t.orderId),
     index('conversions_click_idx').on(t.clickId),
     index('conversions_publisher_created_idx').on(t.publisherId, t.createdAt),
   ],
 );
+
+/**
+ * One row per (campaign, order_id) ever stored in conversions: the uniqueness the partitioned conversions table
+ * cannot hold across its months. Written only by the trigger on conversions (migration 0024).
+ */
+export const conversionOrders = pgTable(
+  'conversion_orders',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    orderId: text('order_id').notNull(),
+    conversionId: uuid('conversion_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'conversion_orders_pkey', columns: [t.campaignId, t.orderId] })],
+);
+
+/** Months of clicks the retention job dropped (their figures live on in the daily rollups). */
+export const droppedClickMonths = pgTable('dropped_click_months', {
+  /** the first day of the month, UTC */
+  month: date('month', { mode: 'string' }).primaryKey(),
+  droppedAt: timestamp('dropped_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

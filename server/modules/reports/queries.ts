@@ -55,8 +55,14 @@ export async function sumBySubId(
   sub: RawSubKey,
   scope: StatsScope,
   range: DayRange,
+  /** clicks are counted from here on only (the click retention dropped those before) */
+  clicksFrom?: Date,
 ): Promise<CurrencySums[]> {
   const window = bounds(range);
+  const clickWindow =
+    clicksFrom && clicksFrom > window.start
+      ? { start: clicksFrom < window.end ? clicksFrom : window.end, end: window.end }
+      : window;
   const subOf = sql`coalesce(${clicks[sub]}, '')`;
 
   const clickRows = await db
@@ -68,7 +74,7 @@ export async function sumBySubId(
     })
     .from(clicks)
     .innerJoin(campaigns, eq(campaigns.id, clicks.campaignId))
-    .where(scopedWindow(clicks, campaigns.advertiserId, scope, window))
+    .where(scopedWindow(clicks, campaigns.advertiserId, scope, clickWindow))
     .groupBy(subOf, campaigns.currency);
 
   const conversionRows = await db

@@ -24,7 +24,8 @@ import { CURRENCY_DECIMALS, type CurrencyCode } from '../../platform/currency-co
 import { loadRates } from '../../platform/exchange-rates';
 import { getSettings } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
-import { sumBySubId } from './queries';
+import { clicksKeptFrom } from '../../db/partitions';
+import { sumBySubId, type RawSubKey } from './queries';
 import { couponLabels, sumByCoupon } from './coupon-sums';
 import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
 
@@ -33,10 +34,53 @@ const TIME_GROUPS: readonly ReportGroup[] = ['day', 'week', 'month'];
 /** Sums per group key and currency: from the daily rollup, or the raw tables for sub2..sub5. */
 function sumsFor(db: Db, group: ReportGroup, scope: StatsScope, range: DayRange): Promise<CurrencySums[]> {
   if (group === 'sub2' || group === 'sub3' || group === 'sub4' || group === 'sub5') {
-    return sumBySubId(db, group, scope, range);
+    return sumsBySubIdKept(db, group, scope, range);
   }
   if (group === 'coupon') return sumByCoupon(db, scope, range);
   return sumRollups(db, scope, range, group);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * sub2..sub5 from the raw tables, but the days whose clicks the click retention dropped count their clicks
+ * from the daily rollup, under no sub-id (the rollup keeps no sub2..sub5): the totals stay exact.
+ */
+async function sumsBySubIdKept(
+  db: Db,
+  sub: RawSubKey,
+  scope: StatsScope,
+  range: DayRange,
+): Promise<CurrencySums[]> {
+  const keptFrom = await clicksKeptFrom(db);
+  const firstKeptDay = keptFrom?.toISOString().slice(0, 10);
+  if (!keptFrom || !firstKeptDay || firstKeptDay <= range.from) return sumBySubId(db, sub, scope, range);
+  const lastDroppedDay = new Date(keptFrom.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const dropped = { from: range.from, to: lastDroppedDay < range.to ? lastDroppedDay : range.to };
+  const [sums, rolledUp] = await Promise.all([
+    sumBySubId(db, sub, scope, range, keptFrom),
+    sumRollups(db, scope, dropped, 'none'),
+  ]);
+  for (const r of rolledUp) {
+    let none = sums.find((s) => s.key === '' && s.currency === r.currency);
+    if (!none) {
+      none = {
+        key: '',
+        currency: r.currency,
+        clicks: 0,
+        uniqueClicks: 0,
+        conversions: 0,
+        revenueMinor: 0n,
+        pendingMinor: 0n,
+        approvedMinor: 0n,
+        paidMinor: 0n,
+      };
+      sums.push(none);
+    }
+    none.clicks += r.clicks;
+    none.uniqueClicks += r.uniqueClicks;
+  }
+  return sums;
 }
 
 async function labelsOf(db: Db, group: ReportGroup, keys: string[]): Promise<(key: string) => string> {

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { CAMPAIGN_LIMITS } from '../../../contracts/campaigns';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export const MIN_UPLOAD_BYTES = 1024;
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** a click must outlive the longest attribution window, or its conversions would be refused */
+export const MIN_CLICK_RETENTION_DAYS = CAMPAIGN_LIMITS.maxAttributionDays;
+export const MAX_CLICK_RETENTION_DAYS = 3650;
 
 export const adminSettingsSchema = z.object({
   default_currency: z.enum(SUPPORTED_CURRENCIES),
@@ -16,6 +20,8 @@ export const adminSettingsSchema = z.object({
     .min(1024)
     .max(1024 * 1024 * 1024),
   rates_provider_url: z.string().nullable(),
+  /** clicks older than this are dropped a month at a time; reports keep their totals (daily rollups) */
+  click_retention_days: z.number().int().min(MIN_CLICK_RETENTION_DAYS).max(MAX_CLICK_RETENTION_DAYS),
   updated_at: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -57,6 +63,12 @@ export const updateSettingsBody = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: 'rates_provider_url must be an http(s) URL' }).nullable())
     .nullable()
     .optional(),
+  click_retention_days: int(
+    'click_retention_days',
+    MIN_CLICK_RETENTION_DAYS,
+    MAX_CLICK_RETENTION_DAYS,
+    `between ${MIN_CLICK_RETENTION_DAYS} (the longest attribution window) and ${MAX_CLICK_RETENTION_DAYS}`,
+  ).optional(),
   updated_at: z.string().optional(),
 });
 export type UpdateSettingsBody = z.output<typeof updateSettingsBody>;

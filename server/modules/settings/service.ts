@@ -14,6 +14,7 @@ function toSettingsResponse(row: SettingsRow): AdminSettings {
     registration_requires_approval: row.registrationRequiresApproval,
     max_upload_bytes: row.maxUploadBytes,
     rates_provider_url: row.ratesProviderUrl,
+    click_retention_days: row.clickRetentionDays,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -30,6 +31,7 @@ function toPatch(body: UpdateSettingsBody): SettingsPatch {
     patch.registrationRequiresApproval = body.registration_requires_approval;
   if (body.max_upload_bytes !== undefined) patch.maxUploadBytes = body.max_upload_bytes;
   if (body.rates_provider_url !== undefined) patch.ratesProviderUrl = body.rates_provider_url;
+  if (body.click_retention_days !== undefined) patch.clickRetentionDays = body.click_retention_days;
   return patch;
 }
 

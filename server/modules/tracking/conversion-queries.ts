@@ -117,7 +117,7 @@ export async function insertConversions(
   const rows = await db
     .insert(conversions)
     .select(jsonRows(conversions, values))
-    .onConflictDoNothing({ target: [conversions.campaignId, conversions.orderId] })
+    // skipped by the row trigger conversions_order_once (conversion_orders), as ON CONFLICT DO NOTHING did
     .returning();
   return new Map(rows.map((r) => [orderKey(r.campaignId, r.orderId), r]));
 }

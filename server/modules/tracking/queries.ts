@@ -132,7 +132,7 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
       ${isUnique}::boolean[], ${isBot}::boolean[], ${isTest}::boolean[], ${createdAt}::timestamptz[])
       as r(id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3,
         sub4, sub5, country, is_unique, is_bot, is_test, created_at)
-    on conflict (id) do nothing`;
+    on conflict (id, created_at) do nothing`;
   if (!confirmUnique) {
     await db.execute(insert);
     return [];
@@ -255,7 +255,7 @@ export async function insertConversion(db: Db, values: typeof conversions.$infer
   const [row] = await db
     .insert(conversions)
     .values(values)
-    .onConflictDoNothing({ target: [conversions.campaignId, conversions.orderId] })
+    // no row when the (campaign, order) is stored already: the trigger conversions_order_once skips it
     .returning();
   return row ?? null;
 }

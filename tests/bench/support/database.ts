@@ -1,6 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 /** Where a server keeps its data: a PGlite directory or a PostgreSQL database. */
 export type Backend = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -36,4 +39,15 @@ export async function openInspector(backend: Backend): Promise<Inspector> {
     },
     close,
   };
+}
+
+/** PostgreSQL: `COPY … FROM STDIN` of `lines` (text format) on a connection of its own. */
+export async function copyIn(url: string, sql: string, lines: Iterable<string>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await pipeline(Readable.from(lines), client.query(copyFrom(sql)));
+  } finally {
+    await client.end();
+  }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Inspector } from './database';
 
 /** Inclusive UTC days, YYYY-MM-DD. */
@@ -44,6 +45,80 @@ export interface LoadPlan {
   window: DayRange;
   /** called after each chunk with the clicks written so far */
   progress?: (clicks: number, elapsedMs: number) => void;
+  /**
+   * PostgreSQL: writes the clicks with COPY (`copy(sql, lines)` on a connection of its own) from rows generated
+   * here, instead of INSERT … SELECT generate_series in the database; conversions and commissions as before
+   */
+  copy?: (sql: string, lines: Iterable<string>) => Promise<void>;
+}
+
+interface BenchLink {
+  idx: number;
+  link_id: string;
+  campaign_id: string;
+  publisher_id: string;
+  website_id: string;
+}
+
+const COPY_CLICKS = `COPY clicks (id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer,
+  sub1, country, is_unique, is_bot, is_test, created_at) FROM STDIN`;
+
+let ipHashes: string[] | null = null;
+
+/**
+ * Clicks first…last as COPY text lines, a few thousand per string: the rows the INSERT of loadTraffic makes
+ * (same ids, links, flags, sub1, countries and times, the random parts drawn here), so the conversions and
+ * commissions that follow find their clicks.
+ */
+function* clickCopyLines(
+  first: number,
+  last: number,
+  links: BenchLink[],
+  startMs: number,
+  msPerClick: number,
+): Iterable<string> {
+  ipHashes ??= Array.from({ length: 400_000 }, (_, i) =>
+    createHash('md5').update(String(i)).digest('hex').slice(0, 22),
+  );
+  let batch: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const l = links[Math.floor(links.length * Math.random() ** 2.5)]!;
+    const rSub = Math.random();
+    const rCountry = Math.random();
+    const sub1 =
+      l.idx % 5 >= 2 || rSub < 0.2
+        ? '\\N'
+        : SUB1[Math.min(SUB1.length - 1, Math.floor(((rSub - 0.2) / 0.8) * SUB1.length))]!;
+    const country =
+      rCountry < 0.05
+        ? '\\N'
+        : rCountry < 0.8
+          ? COUNTRIES[HOME_MARKET_LIST[l.idx % HOME_MARKET_COUNT]!]!
+          : COUNTRIES[Math.min(COUNTRIES.length - 1, Math.floor(((rCountry - 0.8) / 0.2) * COUNTRIES.length))]!;
+    batch.push(
+      [
+        `bk${String(n).padStart(10, '0')}`,
+        l.link_id,
+        l.campaign_id,
+        l.publisher_id,
+        l.website_id,
+        ipHashes[n % 400_000],
+        USER_AGENTS[n % USER_AGENTS.length],
+        n % 3 === 0 ? '\\N' : `https://blog${l.idx % 97}.example/post`,
+        sub1,
+        country,
+        n % 10 < 7 ? 't' : 'f',
+        n % 40 === 7 ? 't' : 'f',
+        n % 1000 === 999 ? 't' : 'f',
+        new Date(startMs + (n - 1 + Math.random()) * msPerClick).toISOString(),
+      ].join('\t'),
+    );
+    if (batch.length === 5000) {
+      yield batch.join('\n') + '\n';
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch.join('\n') + '\n';
 }
 
 export interface LoadResult {
@@ -86,6 +161,19 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
   const start = `${plan.window.from}T00:00:00Z`;
   const end = new Date(Date.parse(`${plan.window.to}T00:00:00Z`) + DAY_MS).toISOString();
   const msPerClick = (Date.parse(end) - Date.parse(start)) / plan.clicks;
+  // the window's months get their partitions first, as the partition job makes them for live traffic
+  // (only the current month and the next ones exist on a fresh database; the rest would land in the default)
+  await db.rows(
+    `SELECT ensure_month_partition(t, m::date)
+     FROM unnest(ARRAY['clicks', 'conversions']) AS t,
+       generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') AS m`,
+    [plan.window.from, plan.window.to],
+  );
+  const copyLinks = plan.copy
+    ? await db.rows<BenchLink>(
+        'SELECT idx, link_id, campaign_id, publisher_id, website_id FROM bench_links ORDER BY idx',
+      )
+    : [];
 
   const clickSql = `
     WITH g AS MATERIALIZED (
@@ -139,7 +227,11 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
   const began = performance.now();
   for (let first = 1; first <= plan.clicks; first += plan.chunk) {
     const last = Math.min(plan.clicks, first + plan.chunk - 1);
-    await db.rows(clickSql, [first, last, links, start, msPerClick]);
+    if (plan.copy) {
+      await plan.copy(COPY_CLICKS, clickCopyLines(first, last, copyLinks, Date.parse(start), msPerClick));
+    } else {
+      await db.rows(clickSql, [first, last, links, start, msPerClick]);
+    }
     // conversions j with first <= 10j+3 <= last
     const j0 = Math.ceil((first - 3) / CONVERSION_EVERY);
     const j1 = Math.floor((last - 3) / CONVERSION_EVERY);
