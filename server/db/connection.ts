@@ -10,6 +10,7 @@ import * as billingTables from './schema/billing';
 import * as commissionsTables from './schema/commissions';
 import * as currencyTables from './schema/currency';
 import * as integrationsTables from './schema/integrations';
+import * as ledgerTables from './schema/ledger';
 import * as marketplaceTables from './schema/marketplace';
 import * as mediaTables from './schema/media';
 import * as messagingTables from './schema/messaging';
@@ -27,6 +28,7 @@ const schema = {
   ...commissionsTables,
   ...currencyTables,
   ...integrationsTables,
+  ...ledgerTables,
   ...marketplaceTables,
   ...mediaTables,
   ...messagingTables,
