@@ -36,7 +36,9 @@ export async function lockHeads(tx: Db, publisherIds: string[]): Promise<Map<str
 /** One statement for every entry of a batch. */
 export async function insertEntries(tx: Db, rows: LedgerEntryRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(ledgerEntries).select(jsonRows(ledgerEntries, rows));
+  // JSON has no bigint: the balance goes as its digits, which PostgreSQL reads into the bigint column
+  const json = rows.map((r) => ({ ...r, balanceMinor: r.balanceMinor.toString() as unknown as bigint }));
+  await tx.insert(ledgerEntries).select(jsonRows(ledgerEntries, json));
 }
 
 /** Moves the heads (locked by `lockHeads`) to their last entries, one statement for all. */
