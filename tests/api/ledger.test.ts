@@ -17,6 +17,7 @@ import { backfillLedger } from '../../server/modules/ledger/service';
 import { EventBus } from '../../server/platform/events';
 import { Notifier } from '../../server/platform/notifier';
 import { DEMO_ADMIN, seedIfEmpty } from '../../server/seed/seed';
+import { pdfText } from './support/pdf';
 import { databaseErrorOf, queryRows } from './support/raw-sql';
 import { call, createTestApp, login, type TestApp } from './support/test-app';
 import {
@@ -178,6 +179,17 @@ describe('entries', () => {
       count: entries.length,
       head,
     });
+    // the payout's statement prints the head right after the payout was paid
+    const paidEntry = entries.find((e) => e.kind === 'payout.paid')!;
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/payouts/${payout.id}/statement.pdf`,
+      headers: { authorization: `Bearer ${pub.token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const printed = pdfText(pdf.rawPayload).replace(/\s+/g, '');
+    expect(printed).toContain(`entry${paidEntry.seq},SHA-256${paidEntry.hash}`);
+
     const listed = await get(pub.token, '/api/ledger?limit=2&offset=1');
     expect(listed.headers['x-total-count']).toBe(String(entries.length));
     expect(listed.json().map((e: LedgerEntry) => e.seq)).toEqual([entries.length - 1, entries.length - 2]);
