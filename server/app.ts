@@ -58,6 +58,7 @@ import { createTokenService } from './platform/tokens';
 import { Notifier } from './platform/notifier';
 import { notificationRoutes } from './modules/notifications/routes';
 import { payoutRoutes } from './modules/payouts/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
 import type { ResolveHost } from './modules/push/endpoint';
 import { pushRoutes } from './modules/push/routes';
 import { createWebPushSender, type SendNotification } from './modules/push/sender';
@@ -253,6 +254,8 @@ export async function buildApp({
       await api.register(forApiKeys('reports', trackingRoutes), { ctx, tracking, root: app });
       await api.register(forApiKeys('commissions', commissionRoutes), { ctx });
       await api.register(forApiKeys('payouts', payoutRoutes), { ctx });
+      // the ledger is the publishers' payout history: the same keys read it
+      await api.register(forApiKeys('payouts', ledgerRoutes), { ctx });
       await api.register(forApiKeys('general', currencyRoutes), { ctx });
       await api.register(forApiKeys('reports', analyticsRoutes), { ctx, tracking });
       await api.register(forApiKeys('reports', reportRoutes), { ctx });

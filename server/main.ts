@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty, type SeededAccount } from './seed/seed';
+import { backfillLedger } from './modules/ledger/service';
 
 function printAccounts(accounts: SeededAccount[], url: string, seed: 'demo' | 'none'): void {
   if (accounts.length === 0) return;
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
   const newDataDir = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
   let database = await open();
   const seeded = await seedIfEmpty(database.db, config);
+  // an install from before the ledger: chains for the publishers who have money, before any request
+  await backfillLedger(database.db);
   if (database.kind === 'pglite' && (newDataDir || (seeded.length > 0 && config.seed === 'demo'))) {
     // Creating the data directory (initdb, every migration) grows PGlite's WASM heap by ~70 MB and seeding
     // the demo by ~150 MB more, and a WASM heap never shrinks: the server starts on a freshly opened

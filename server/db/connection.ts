@@ -11,6 +11,7 @@ import * as commissionsTables from './schema/commissions';
 import * as couponsTables from './schema/coupons';
 import * as currencyTables from './schema/currency';
 import * as integrationsTables from './schema/integrations';
+import * as ledgerTables from './schema/ledger';
 import * as marketplaceTables from './schema/marketplace';
 import * as mediaTables from './schema/media';
 import * as messagingTables from './schema/messaging';
@@ -29,6 +30,7 @@ const schema = {
   ...couponsTables,
   ...currencyTables,
   ...integrationsTables,
+  ...ledgerTables,
   ...marketplaceTables,
   ...mediaTables,
   ...messagingTables,

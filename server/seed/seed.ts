@@ -4,6 +4,7 @@ import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../platform/demo-passwo
 import type { Role } from '../../contracts/users';
 import { hashPassword } from '../modules/auth/service';
 import { seedRateHistory } from '../modules/currency/service';
+import { backfillLedger } from '../modules/ledger/service';
 import { mediaStorageFor } from '../modules/media/service';
 import { countUsers, insertUser, type ProfilePatch } from '../modules/users/service';
 import type { Db } from '../db/connection';
@@ -177,6 +178,8 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
     await seedDemoApiKeys(tx, demoUsers, now);
     await seedDemoIntegrations(tx, demoUsers, now);
     await seedRateHistory(tx, { today: now });
+    // the demo history is written as plain rows: the publishers' ledgers are built from them
+    await backfillLedger(tx);
     return seeded;
   });
 }

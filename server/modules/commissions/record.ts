@@ -4,6 +4,7 @@ import { jsonRows } from '../../db/json-rows';
 import { commissions } from '../../db/schema/commissions';
 import { campaigns } from '../../db/schema/marketplace';
 import { audit } from '../../platform/audit';
+import { recordCommissionsCreated } from '../ledger/service';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
 import type { PricedEvent } from '../../platform/commission-math';
 import { SpendLedger, needsCampaignLock, type PlannedCommission } from './spend';
@@ -76,7 +77,10 @@ export function commissionValues(
   };
 }
 
-/** One multi-row INSERT (the rollup and spend triggers run once for all of them), answered in the given order. */
+/**
+ * One multi-row INSERT (the rollup and spend triggers run once for all of them), answered in the given order,
+ * with the publishers' ledger entries.
+ */
 export async function insertCommissions(
   tx: Db,
   values: (typeof commissions.$inferInsert)[],
@@ -87,11 +91,14 @@ export async function insertCommissions(
   const link = (r: { conversionId?: string | null; clickId?: string | null }) =>
     r.conversionId ?? r.clickId ?? '';
   const byLink = new Map(rows.map((r) => [link(r), r]));
-  return values.map((v, i) => {
+  const inOrder = values.map((v, i) => {
     const row = link(v) === '' ? rows[i] : byLink.get(link(v));
     if (!row) throw new Error('commission insert returned fewer rows');
     return row;
   });
+  // the publishers' ledgers, in the same transaction: one append for the whole batch
+  await recordCommissionsCreated(tx, inOrder);
+  return inOrder;
 }
 
 /**

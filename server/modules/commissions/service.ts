@@ -11,6 +11,7 @@ import type { CurrencyCode } from '../../platform/currency-codes';
 import { formatMinor } from '../../platform/money';
 import { getSettings } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
+import { recordCommissionChanges, recordCommissionsCreated } from '../ledger/service';
 import { commissionEvents } from './integration-events';
 import * as q from './queries';
 import type { BulkMatchingBody, Commission, ListCommissionsQuery, TotalsQuery } from './schema';
@@ -174,6 +175,7 @@ async function decideInTx(tx: Db, user: UserRow, ids: string[], decision: Decisi
       after: { status: to, reason: reason ?? null, amount_minor: row.amountMinor, currency: row.currency },
     });
   }
+  await recordCommissionChanges(tx, `commission.${to}`, rows);
   // webhooks and publisher postbacks hear of it exactly when the decision commits
   await recordIntegrationEvents(tx, commissionEvents(`commission.${to}`, rows));
   return rows;
@@ -248,6 +250,7 @@ export async function reverse(
           after: { status: 'reversed', reason },
         });
       }
+      await recordCommissionChanges(tx, 'commission.reversed', rows);
       await recordIntegrationEvents(tx, commissionEvents('commission.reversed', rows));
       return rows;
     });
@@ -259,6 +262,7 @@ export async function reverse(
     const clawback = await ctx.db.transaction(async (tx) => {
       const row = await q.insertClawback(tx, c, reason, user.id);
       if (!row) return null;
+      await recordCommissionsCreated(tx, [row]);
       await audit(tx, {
         actorId: user.id,
         action: 'commission.clawback',
@@ -328,6 +332,7 @@ export async function approveDueCommissions(ctx: AppContext, now = new Date()): 
         after: { status: 'approved', hold_days: holdDays },
       });
     }
+    await recordCommissionChanges(tx, 'commission.approved', due);
     await recordIntegrationEvents(tx, commissionEvents('commission.approved', due));
     return due;
   });

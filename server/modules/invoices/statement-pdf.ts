@@ -76,7 +76,15 @@ function methodText(method: Record<string, unknown>): string {
  * The statement `publisher` gets for a paid payout: who, when, the transfer reference, a summary per
  * campaign and month with the total, then every commission.
  */
-export function statementPdf(p: Payout, lines: Lines, options: { compress?: boolean } = {}): Promise<Buffer> {
+export function statementPdf(
+  p: Payout,
+  lines: Lines,
+  options: {
+    compress?: boolean;
+    /** the publisher's ledger head right after this payout's latest entry (README "Ledger") */
+    ledgerHead?: { seq: number; hash: string } | null;
+  } = {},
+): Promise<Buffer> {
   const payout = p.payout;
   const money = (minor: number) => formatMinor(minor, payout.currency as CurrencyCode);
   const reference = `Payout ${payout.id.slice(0, 8).toUpperCase()}`;
@@ -144,6 +152,14 @@ export function statementPdf(p: Payout, lines: Lines, options: { compress?: bool
         `${PLATFORM_NAME} paid these approved commissions (clawbacks of refunded orders deducted) to the ` +
           'account above. Keep this statement for your records.',
       );
+      if (options.ledgerHead) {
+        note(
+          doc,
+          `Earnings ledger head after this payout: entry ${options.ledgerHead.seq}, SHA-256 ` +
+            `${options.ledgerHead.hash}. Your exported ledger must still contain it: ` +
+            `npm run ledger:verify -- ledger.jsonl --head ${options.ledgerHead.hash}`,
+        );
+      }
     },
   );
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../platform/http-error';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { currentUser, requireAuth } from '../../platform/auth-guard';
+import { headAfter } from '../ledger/service';
 import { statementPdf } from './statement-pdf';
 import { findPayoutForStatement, payoutCommissions } from './statement-queries';
 
@@ -30,7 +31,11 @@ export const statementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       if (found.payout.status !== 'paid') {
         throw conflict(`The payout is ${found.payout.status}; a statement exists once it is paid`);
       }
-      const pdf = await statementPdf(found, await payoutCommissions(ctx.db, found.payout.id));
+      const [lines, ledgerHead] = await Promise.all([
+        payoutCommissions(ctx.db, found.payout.id),
+        headAfter(ctx.db, found.payout.id),
+      ]);
+      const pdf = await statementPdf(found, lines, { ledgerHead });
       const name = `payout-statement-${found.payout.id.slice(0, 8)}.pdf`;
       return (
         reply

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { HttpError, conflict, forbidden, notFound } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
 import { recordIntegrationEvent } from '../../platform/outbox';
+import { recordPayoutChange } from '../ledger/service';
 import type { UserRow } from '../../platform/current-user';
 import { notifyPublisher, statsChanged, type PayoutDecision } from './notices';
 import * as q from './queries';
@@ -64,6 +65,7 @@ export async function decidePayout(
         : input.decision === 'failed'
           ? await q.releaseCommissions(tx, id)
           : [];
+    if (input.decision !== 'approved') await recordPayoutChange(tx, `payout.${input.decision}`, row);
     await audit(tx, {
       actorId: user.id,
       action: `payout.${input.decision}`,

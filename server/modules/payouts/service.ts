@@ -6,6 +6,7 @@ import { isSafeMinor, toMinorSum } from '../../platform/minor-sum';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
 import { balance } from '../commissions/service';
+import { recordPayoutChange } from '../ledger/service';
 import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-codes';
 import { convertMinor, formatMinor } from '../../platform/money';
 import { loadRates, type RateTable } from '../../platform/exchange-rates';
@@ -146,6 +147,7 @@ export async function requestPayout(
       );
       // the rows are locked by this transaction: nothing can have taken them meanwhile
       if (taken !== covered.length) throw new Error(`payout ${payout.id} took ${taken} of ${covered.length}`);
+      await recordPayoutChange(tx, 'payout.requested', payout);
       await audit(tx, {
         actorId: user.id,
         action: 'payout.requested',

@@ -208,8 +208,14 @@ export class Tracking {
         if (list) list.push(click);
         else byCampaign.set(click.campaignId, [click]);
       }
+      // every campaign lock before the first commission: a commission appends to its publisher's ledger
+      // (locking the ledger head), and a lock taken after a head could deadlock with a conversion batch,
+      // which locks campaigns first; in id order, as lockCampaigns does
+      const locked = new Map<string, Awaited<ReturnType<typeof lockCampaign>>>();
+      for (const campaignId of [...byCampaign.keys()].sort())
+        locked.set(campaignId, await lockCampaign(tx, campaignId));
       for (const [campaignId, clicks] of byCampaign) {
-        const campaign = await lockCampaign(tx, campaignId);
+        const campaign = locked.get(campaignId) ?? null;
         for (const click of clicks) {
           if (!campaign || campaign.status !== 'active') break;
           const recorded = await recordCommission(tx, {

@@ -7,6 +7,7 @@ import { commissionKeys } from '../../../features/commissions/api/commission-key
 import type { CampaignOption } from '../../../features/commissions/components/commission-filters';
 import { CommissionsPanel } from '../../../features/commissions/components/commissions-panel';
 import type { CommissionBalance, CommissionViewer } from '../../../features/commissions/types';
+import { LedgerPanel } from '../../../features/ledger/components/ledger-panel';
 import { PayoutHistory } from '../../../features/payouts/components/payout-history';
 import { RequestPayoutButton } from '../../../features/payouts/components/request-payout-button';
 import { useTrackingLinks } from '../../../features/tracking/api/get-tracking-links';
@@ -61,6 +62,7 @@ export function CommissionsRoute() {
         balanceAction={viewer === 'publisher' ? balanceAction : undefined}
       />
       {viewer === 'publisher' && <PayoutHistory />}
+      {viewer === 'publisher' && <LedgerPanel />}
     </Stack>
   );
 }
