@@ -9,6 +9,7 @@ import * as apiKeysTables from './schema/api-keys';
 import * as billingTables from './schema/billing';
 import * as commissionsTables from './schema/commissions';
 import * as currencyTables from './schema/currency';
+import * as fraudTables from './schema/fraud';
 import * as integrationsTables from './schema/integrations';
 import * as marketplaceTables from './schema/marketplace';
 import * as mediaTables from './schema/media';
@@ -26,6 +27,7 @@ const schema = {
   ...billingTables,
   ...commissionsTables,
   ...currencyTables,
+  ...fraudTables,
   ...integrationsTables,
   ...marketplaceTables,
   ...mediaTables,

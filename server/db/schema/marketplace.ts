@@ -12,6 +12,7 @@ import {
   index,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import type { CampaignFraud } from '../../../contracts/fraud';
 import { users } from './users';
 
 export const campaigns = pgTable(
@@ -56,6 +57,8 @@ export const campaigns = pgTable(
     pixelEnabled: boolean('pixel_enabled').notNull().default(false),
     /** highest order amount (campaign currency) an unsigned pixel may report; null: no cap */
     maxOrderMinor: bigint('max_order_minor', { mode: 'number' }),
+    /** the campaign's fraud thresholds (contracts/fraud.ts); a field left out or null: the platform default */
+    fraud: jsonb('fraud').$type<Partial<CampaignFraud>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

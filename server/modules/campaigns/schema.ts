@@ -10,6 +10,15 @@ import {
   revshareBpsSchema as bps,
 } from '../../../contracts/campaigns';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
+import { campaignFraudSchema } from '../../../contracts/fraud';
+
+/** The campaign's fraud thresholds as sent: the object as a whole, a field left out or null is the default. */
+const fraudInput = campaignFraudSchema
+  .partial()
+  .refine(
+    (f) => f.hold_score == null || f.reject_score == null || f.hold_score < f.reject_score,
+    { message: 'fraud.hold_score must be below fraud.reject_score', path: ['hold_score'] },
+  );
 
 export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 
@@ -65,6 +74,7 @@ export const campaignFields = z.object({
   pixel_enabled: z.boolean(),
   /** highest order amount an unsigned pixel may report, campaign currency minor units; null: no cap */
   max_order_minor: minor.nullable(),
+  fraud: fraudInput,
 });
 
 export const createCampaignBody = campaignFields.partial().required({
@@ -117,6 +127,8 @@ export const campaignSchema = z.object({
   creative_ids: z.array(z.string()),
   pixel_enabled: z.boolean(),
   max_order_minor: z.number().nullable(),
+  /** only for the owning advertiser and admins: the fraud thresholds (null: the platform default) */
+  fraud: campaignFraudSchema.optional(),
   /** only for the owning advertiser and admins */
   tracking_secret: z.string().optional(),
   created_at: z.string(),

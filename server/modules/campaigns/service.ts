@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection';
 import type { CampaignRow } from '../../db/rows';
 import { forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
+import { campaignFraudWire } from '../fraud/service';
 import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../../platform/current-user';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
@@ -49,7 +50,8 @@ export function toCampaignResponse(row: CampaignRow, viewer: UserRow): Campaign 
     creative_ids: row.creativeIds,
     pixel_enabled: row.pixelEnabled,
     max_order_minor: row.maxOrderMinor,
-    ...(privileged ? { tracking_secret: row.trackingSecret } : {}),
+    // a publisher never learns the thresholds: they would teach how to stay under them
+    ...(privileged ? { fraud: campaignFraudWire(row.fraud), tracking_secret: row.trackingSecret } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -85,6 +87,7 @@ function toRowPatch(input: CampaignInput): Partial<q.NewCampaignRow> {
   set('creativeIds', input.creative_ids);
   set('pixelEnabled', input.pixel_enabled);
   set('maxOrderMinor', input.max_order_minor);
+  set('fraud', input.fraud === undefined ? undefined : campaignFraudWire(input.fraud));
   return patch;
 }
 

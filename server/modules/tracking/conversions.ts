@@ -19,6 +19,8 @@ export interface ConversionInput {
   /** pixel only: hex HMAC-SHA256 of `click_id|order_id|amount|currency` with the tracking secret */
   sig?: string;
   source: 'postback' | 'pixel';
+  /** pixel only: the browser that fired it (its address hashed like a click's), for the fraud rules */
+  visitor?: { ipHash: string; netHash: string | null; userAgent: string };
 }
 
 /** Wire answer of `POST /api/postback` and the pixel. */

@@ -164,7 +164,15 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { result } = await convert(request, { ...postbackInput(request.query), source: 'pixel' });
+      const { result } = await convert(request, {
+        ...postbackInput(request.query),
+        source: 'pixel',
+        visitor: {
+          ipHash: tracking.hashIp(request.ip),
+          netHash: tracking.hashNet(request.ip),
+          userAgent: request.headers['user-agent'] ?? '',
+        },
+      });
       return (
         reply
           .code(result.duplicate ? 200 : 201)
