@@ -94,7 +94,11 @@ async function conversionsPer(
   return new Map(rows.map((r) => [r.hash!, Number(r.n)]));
 }
 
-/** per subject: clicks on its link from its click's address in the minute up to the click (index lookups) */
+/**
+ * per subject: clicks on its link from its click's address within a minute either side of the click (index
+ * lookups). Both sides: a paid CPC click is the first of a flood (the rest are not unique), and the clicks
+ * of the same buffer window are written with it.
+ */
 async function clicksInMinute(db: Db, subjects: FraudSubject[]): Promise<number[]> {
   const wanted = JSON.stringify(
     subjects.map((s, i) => ({
@@ -109,7 +113,7 @@ async function clicksInMinute(db: Db, subjects: FraudSubject[]): Promise<number[
     sql`select k.i, (
         select count(*)::int from clicks c
         where c.link_id = k.link_id and c.ip_hash = k.ip_hash
-          and c.created_at > k.at - interval '1 minute' and c.created_at <= k.at
+          and c.created_at > k.at - interval '1 minute' and c.created_at < k.at + interval '1 minute'
       ) as n
       from json_to_recordset(${wanted}::json) as k(i int, link_id uuid, ip_hash text, at timestamptz)`,
   );

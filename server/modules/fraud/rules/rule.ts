@@ -30,7 +30,7 @@ export interface SubjectFacts {
   /** conversions in the 24 hours before, from the subject's address and from its network, this one included */
   addressConversions: number;
   networkConversions: number;
-  /** clicks on the link from the click's address in the minute up to the click, the click included */
+  /** clicks on the link from the click's address within a minute either side of the click, it included */
   clicksInMinute: number;
   /** the publisher on the campaign: today so far (this conversion included) and the 30 days before */
   today: { clicks: number; conversions: number };
