@@ -10,6 +10,7 @@ import type { Db } from '../db/connection';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 import { seedDemoData } from './demo-data';
 import { type DemoUsers } from './demo-users';
+import { seedDemoFraud } from './demo-fraud';
 import { seedDemoMedia } from './demo-media';
 import { seedDemoPayouts } from './demo-payouts';
 import { seedDemoInvoices } from './demo-invoices';
@@ -168,6 +169,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
       seeded.push({ role: demo.role, email: demo.email, password: DEMO_PASSWORD });
     }
     await seedDemoData(tx, demoUsers, now);
+    await seedDemoFraud(tx, demoUsers);
     await seedDemoMedia(tx, demoUsers, mediaStorageFor(config));
     await seedDemoPayouts(tx, demoUsers, adminId, now);
     await seedDemoInvoices(tx, demoUsers, adminId, now);
