@@ -12,7 +12,7 @@ import {
   index,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import type { CampaignFraud } from '../../../contracts/fraud';
+import type { CampaignFraud } from '../../../contracts/fraud-schema';
 import { users } from './users';
 
 export const campaigns = pgTable(

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/campaigns';
 import { revshareBpsSchema as bps } from '../../../contracts/campaign-schemas';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-import { campaignFraudSchema } from '../../../contracts/fraud';
+import { campaignFraudSchema } from '../../../contracts/fraud-schema';
 
 /** The campaign's fraud thresholds as sent: the object as a whole, a field left out or null is the default. */
 const fraudInput = campaignFraudSchema

@@ -4,7 +4,7 @@ import { isoDate, isoDateTime } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
 
 import { COMMISSION_STATUSES } from '../../../contracts/commissions';
-import { fraudReasonSchema } from '../../../contracts/fraud';
+import { fraudReasonSchema } from '../../../contracts/fraud-schema';
 
 export type { CommissionStatus } from '../../../contracts/commissions';
 

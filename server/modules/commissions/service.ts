@@ -13,7 +13,7 @@ import { getSettings } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
 import { commissionEvents } from './integration-events';
 import * as q from './queries';
-import type { FraudRule } from '../../../contracts/fraud';
+import type { FraudRule } from '../../../contracts/fraud-schema';
 import type { BulkMatchingBody, Commission, ListCommissionsQuery, TotalsQuery } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

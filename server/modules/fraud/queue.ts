@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import { forbidden, notFound } from '../../platform/http-error';
 import type { UserRow } from '../../platform/current-user';
 import { decide } from '../commissions/service';
-import type { FraudRule } from '../../../contracts/fraud';
+import type { FraudRule } from '../../../contracts/fraud-schema';
 import { canReviewFraud } from './policy';
 import * as q from './queries';
 import type { DecideBody, QueueItem, QueueQuery } from './schema';

@@ -5,7 +5,7 @@ import {
   FRAUD_REASON_LENGTH,
   FRAUD_RULES,
   fraudThresholdsSchema,
-} from '../../../contracts/fraud';
+} from '../../../contracts/fraud-schema';
 import { isoDate } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FraudThresholds } from '../../../contracts/fraud';
+import type { FraudThresholds } from '../../../contracts/fraud-schema';
 import type { Db } from '../../db/connection';
 import { fraudSettings, type StoredFraudReason } from '../../db/schema/fraud';
 import { loadFacts } from './facts';

@@ -1,4 +1,4 @@
-import type { CampaignFraud, FraudThresholds } from '../../../contracts/fraud';
+import type { CampaignFraud, FraudThresholds } from '../../../contracts/fraud-schema';
 
 /**
  * The built-in thresholds, where neither the campaign nor the admin settings say otherwise: a score of 50 holds

@@ -1,4 +1,4 @@
-import type { FraudRule, FraudThresholds } from '../../../../contracts/fraud';
+import type { FraudRule, FraudThresholds } from '../../../../contracts/fraud-schema';
 import type { CampaignRow } from '../../../db/rows';
 
 /** What is scored: a conversion (postback or pixel) or a paid CPC click, with the click it came from. */
