@@ -21,6 +21,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { createApiKeyVerifier } from './modules/api-keys/service';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
+import { fraudRoutes } from './modules/fraud/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
 import { ensureStoredRates } from './platform/exchange-rates';
 import { startEventPartitionJob } from './platform/event-partitions';
@@ -253,6 +254,7 @@ export async function buildApp({
       // the postback takes a key limited to conversions instead of the campaign's secret (its own check)
       await api.register(forApiKeys('reports', trackingRoutes), { ctx, tracking, root: app });
       await api.register(forApiKeys('commissions', commissionRoutes), { ctx });
+      await api.register(forApiKeys('commissions', fraudRoutes), { ctx });
       await api.register(forApiKeys('payouts', payoutRoutes), { ctx });
       // the ledger is the publishers' payout history: the same keys read it
       await api.register(forApiKeys('payouts', ledgerRoutes), { ctx });

@@ -90,6 +90,8 @@ export interface AppConfig {
    * conversion (1e10: 100,000,000.00 in a two-decimal currency, ¥10,000,000,000); larger answers 422
    */
   maxConversionAmountMinor: number;
+  /** score conversions and CPC clicks with the fraud rules (FRAUD_RULES=off turns them off platform-wide) */
+  fraudRules: boolean;
   /** the webhook and postback delivery worker (server/modules/integrations) */
   delivery: DeliveryConfig;
 }
@@ -241,6 +243,9 @@ export const envSchema = z.object({
   MAX_CONVERSION_AMOUNT_MINOR: count(DEFAULT_MAX_CONVERSION_AMOUNT_MINOR).refine((value) => value >= 1, {
     message: 'must be at least 1',
   }),
+  FRAUD_RULES: text().refine((value) => value === undefined || value === 'on' || value === 'off', {
+    message: 'must be "on" or "off"',
+  }),
   // local (default): DATA_DIR/media; s3://bucket[/prefix]: an S3-compatible store shared by every instance
   MEDIA_STORE: text().refine(
     (value) => value === undefined || value === 'local' || parseS3Url(value) !== null,
@@ -364,6 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     invoiceJobIntervalMs: env.INVOICE_JOB_INTERVAL_MS,
     partitionJobIntervalMs: env.PARTITION_JOB_INTERVAL_MS,
     maxConversionAmountMinor: env.MAX_CONVERSION_AMOUNT_MINOR,
+    fraudRules: env.FRAUD_RULES !== 'off',
     delivery: {
       pollMs: env.DELIVERY_POLL_MS,
       retryDelaysMs: env.DELIVERY_RETRY_DELAYS_MS,
@@ -390,6 +396,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     invoiceJobIntervalMs: 0,
     // tests run the partition job themselves (the months ahead are still made at start)
     partitionJobIntervalMs: 0,
+    // every test click comes from one address milliseconds before its conversion: the fraud tests turn the
+    // rules on themselves
+    fraudRules: false,
     // the webhook tests start the delivery worker themselves (delivery.pollMs)
     delivery: { ...loadConfig({}).delivery, pollMs: 0 },
     // every test request comes from one address: tests of a limit set it low themselves

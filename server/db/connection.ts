@@ -10,6 +10,7 @@ import * as billingTables from './schema/billing';
 import * as commissionsTables from './schema/commissions';
 import * as couponsTables from './schema/coupons';
 import * as currencyTables from './schema/currency';
+import * as fraudTables from './schema/fraud';
 import * as integrationsTables from './schema/integrations';
 import * as ledgerTables from './schema/ledger';
 import * as marketplaceTables from './schema/marketplace';
@@ -29,6 +30,7 @@ const schema = {
   ...commissionsTables,
   ...couponsTables,
   ...currencyTables,
+  ...fraudTables,
   ...integrationsTables,
   ...ledgerTables,
   ...marketplaceTables,

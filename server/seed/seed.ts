@@ -12,6 +12,7 @@ import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 import { seedDemoData } from './demo-data';
 import { seedDemoCoupons } from './demo-coupons';
 import { type DemoUsers } from './demo-users';
+import { seedDemoFraud } from './demo-fraud';
 import { seedDemoMedia } from './demo-media';
 import { seedDemoPayouts } from './demo-payouts';
 import { seedDemoInvoices } from './demo-invoices';
@@ -171,6 +172,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
     }
     await seedDemoData(tx, demoUsers, now);
     await seedDemoCoupons(tx, demoUsers, now);
+    await seedDemoFraud(tx, demoUsers);
     await seedDemoMedia(tx, demoUsers, mediaStorageFor(config));
     await seedDemoPayouts(tx, demoUsers, adminId, now);
     await seedDemoInvoices(tx, demoUsers, adminId, now);

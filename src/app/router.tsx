@@ -48,6 +48,7 @@ const AdminAuditLogRoute = page(() => import('./routes/app/admin-audit-log'), 'A
 const AdminMailOutboxRoute = page(() => import('./routes/app/admin-mail-outbox'), 'AdminMailOutboxRoute');
 const TrackingRoute = page(() => import('./routes/app/tracking'), 'TrackingRoute');
 const CommissionsRoute = page(() => import('./routes/app/commissions'), 'CommissionsRoute');
+const FraudQueueRoute = page(() => import('./routes/app/fraud'), 'FraudQueueRoute');
 const InvoicesRoute = page(() => import('./routes/app/invoices'), 'InvoicesRoute');
 const ReportsRoute = page(() => import('./routes/app/reports'), 'ReportsRoute');
 const MediaRoute = page(() => import('./routes/app/media'), 'MediaRoute');
@@ -149,6 +150,7 @@ export function createAppRoutes(): RouteObject[] {
                     },
                     { path: 'tracking', handle: t('Tracking'), element: <TrackingRoute /> },
                     { path: 'commissions', handle: t('Commissions'), element: <CommissionsRoute /> },
+                    { path: 'fraud', handle: t('Review queue'), element: <FraudQueueRoute /> },
                     { path: 'reports', handle: t('Reports'), element: <ReportsRoute /> },
                     { path: 'invoices', handle: t('Invoices'), element: <InvoicesRoute /> },
                     { path: 'media', handle: t('Media'), element: <MediaRoute /> },

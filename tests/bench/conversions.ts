@@ -8,7 +8,8 @@
 // (support/postback-load.ts). Prints conversions/s, latency and CPU per 1,000 conversions (server, its HTTP
 // thread, PostgreSQL's backends, the generator) with the targets (printed, not asserted), and verifies in the
 // database (asserted) that there is exactly one conversion and one commission per distinct order id, that
-// every 201 answered is stored, and that each capped campaign paid exactly what its cap allows.
+// every 201 answered is stored, and that each capped campaign paid exactly what its cap allows. The fraud
+// rules are on in these runs; a last open-campaign run on a server with FRAUD_RULES=off prints their cost.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openInspector } from './support/database';
@@ -478,6 +479,7 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
     return [
       ...runs.flatMap((run) => targets(prepared.name, run)),
       ...runs.flatMap((run, i) => runCorrectness(prepared.name, run, stored[i]!)),
+      await fraudRulesCost(prepared, runs[0]!),
     ];
   } catch (err) {
     await server.kill();
@@ -488,6 +490,35 @@ async function benchBackend(prepared: PreparedBackend): Promise<Check[]> {
         fatal: true,
       },
     ];
+  }
+}
+
+/**
+ * The fraud rules' cost: the runs above score every conversion (FRAUD_RULES is on by default); the same open
+ * campaign run again on a server started with FRAUD_RULES=off, on the same database, gives the line to
+ * compare (issue 47: within 15 %). Printed, not asserted.
+ */
+async function fraudRulesCost(prepared: PreparedBackend, withRules: CampaignRun): Promise<Check> {
+  const server = await startAppServer({
+    ...prepared.server,
+    built: true,
+    env: { ...prepared.server.env, FRAUD_RULES: 'off' },
+  });
+  try {
+    const target: Target = {
+      baseUrl: server.baseUrl,
+      pid: server.pid,
+      database: postgresDatabaseOf(prepared.backend),
+    };
+    const without = await campaignRun(target, 'open', 'open campaign, fraud rules off', 5 * CLICKS, CLICKS);
+    const perS = (run: CampaignRun) => run.scenario.created.length / run.scenario.run.durationS;
+    const on = perS(withRules);
+    const off = perS(without);
+    const line = `fraud rules: ${fmtInt(on)} conversions/s with all rules on, ${fmtInt(off)} with all off (${(((on - off) / off) * 100).toFixed(1)} %; target within 15 %)`;
+    console.log(`\n${line}`);
+    return { target: line, pass: on >= off * 0.85, info: true };
+  } finally {
+    await server.stop();
   }
 }
 

@@ -4,6 +4,8 @@ import {
   bigint,
   boolean,
   date,
+  integer,
+  jsonb,
   primaryKey,
   pgTable,
   text,
@@ -13,6 +15,7 @@ import {
   index,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import type { StoredFraudReason } from './fraud';
 import { invoices, payouts } from './billing';
 import { campaigns } from './marketplace';
 import { users } from './users';
@@ -48,6 +51,11 @@ export const commissions = pgTable(
     /** which rule priced it: base, tier:N, override */
     rule: text('rule').notNull().default('base'),
     isTest: boolean('is_test').notNull().default(false),
+    /** held by the fraud rules: pending until someone decides it, never approved by the hold-period job */
+    onReview: boolean('on_review').notNull().default(false),
+    /** the sum of the weights of the fraud rules that fired (0: none) */
+    fraudScore: integer('fraud_score').notNull().default(0),
+    fraudReasons: jsonb('fraud_reasons').$type<StoredFraudReason[]>().notNull().default([]),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -72,6 +80,10 @@ export const commissions = pgTable(
       .on(t.advertiserId)
       .where(sql`${t.status} = 'pending' and not ${t.isTest}`),
     index('commissions_payout_idx').on(t.payoutId),
+    // the fraud review queue: what is held, oldest first
+    index('commissions_on_review_idx')
+      .on(t.advertiserId, t.createdAt)
+      .where(sql`${t.onReview}`),
     index('commissions_invoice_idx').on(t.invoiceId),
   ],
 );

@@ -12,6 +12,7 @@ import {
   index,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import type { CampaignFraud } from '../../../contracts/fraud-schema';
 import { users } from './users';
 
 export const campaigns = pgTable(
@@ -64,6 +65,8 @@ export const campaigns = pgTable(
       payout_minor?: number;
       revshare_bps?: number;
     } | null>(),
+    /** the campaign's fraud thresholds (contracts/fraud.ts); a field left out or null: the platform default */
+    fraud: jsonb('fraud').$type<Partial<CampaignFraud>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

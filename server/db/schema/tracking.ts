@@ -58,6 +58,8 @@ export const clicks = pgTable(
     publisherId: uuid('publisher_id').notNull(),
     websiteId: uuid('website_id').notNull(),
     ipHash: text('ip_hash').notNull(),
+    /** the address's network (/24 IPv4, /48 IPv6), hashed like ip_hash: the fraud rules count per network */
+    netHash: text('net_hash'),
     userAgent: text('user_agent').notNull().default(''),
     referrer: text('referrer'),
     sub1: text('sub1'),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { rememberSessionAddress } from '../fraud/service';
 import { refreshProfileCompletion } from '../notifications/service';
 import { userSchema } from '../users/service';
 import { toUserResponse } from '../users/service';
@@ -82,6 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       try {
         const signedIn = await passwordAttempt(ctx, request, () => auth.login(ctx, request.body));
         ctx.limits.knownAddresses.remember(request.body.email.toLowerCase(), request.ip);
+        // the fraud rules compare conversions' addresses with their publisher's sign-ins
+        await rememberSessionAddress(ctx.db, signedIn.user.id, request.ip);
         return signedIn;
       } catch (err) {
         if (err instanceof auth.WrongPasswordError) await ctx.limits.loginPerAddress.hit(request);

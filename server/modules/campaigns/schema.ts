@@ -11,6 +11,15 @@ import {
 import { revshareBpsSchema as bps } from '../../../contracts/campaign-schemas';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { deepLinkHostsSchema, RECURRING_LIMITS } from '../../../contracts/deep-links';
+import { campaignFraudSchema } from '../../../contracts/fraud-schema';
+
+/** The campaign's fraud thresholds as sent: the object as a whole, a field left out or null is the default. */
+const fraudInput = campaignFraudSchema
+  .partial()
+  .refine(
+    (f) => f.hold_score == null || f.reject_score == null || f.hold_score < f.reject_score,
+    { message: 'fraud.hold_score must be below fraud.reject_score', path: ['hold_score'] },
+  );
 
 export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 
@@ -86,6 +95,7 @@ export const campaignFields = z.object({
   deep_link_hosts: deepLinkHostsSchema,
   /** pays on renewals (`event=renewal`); null: does not */
   recurring: recurringSchema.nullable(),
+  fraud: fraudInput,
 });
 
 export const createCampaignBody = campaignFields.partial().required({
@@ -147,6 +157,8 @@ export const campaignSchema = z.object({
       revshare_bps: z.number().optional(),
     })
     .nullable(),
+  /** only for the owning advertiser and admins: the fraud thresholds (null: the platform default) */
+  fraud: campaignFraudSchema.optional(),
   /** only for the owning advertiser and admins */
   tracking_secret: z.string().optional(),
   created_at: z.string(),

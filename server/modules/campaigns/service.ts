@@ -6,6 +6,7 @@ import type { CampaignRow } from '../../db/rows';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { effectiveDeepLinkHosts } from '../../../contracts/deep-links';
 import { audit } from '../../platform/audit';
+import { campaignFraudWire } from '../fraud/service';
 import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../../platform/current-user';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
@@ -52,7 +53,8 @@ export function toCampaignResponse(row: CampaignRow, viewer: UserRow): Campaign 
     max_order_minor: row.maxOrderMinor,
     deep_link_hosts: effectiveDeepLinkHosts(row.deepLinkHosts, row.landingUrl),
     recurring: row.recurring,
-    ...(privileged ? { tracking_secret: row.trackingSecret } : {}),
+    // a publisher never learns the thresholds: they would teach how to stay under them
+    ...(privileged ? { fraud: campaignFraudWire(row.fraud), tracking_secret: row.trackingSecret } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -90,6 +92,7 @@ function toRowPatch(input: CampaignInput): Partial<q.NewCampaignRow> {
   set('maxOrderMinor', input.max_order_minor);
   set('deepLinkHosts', input.deep_link_hosts);
   set('recurring', input.recurring);
+  set('fraud', input.fraud === undefined ? undefined : campaignFraudWire(input.fraud));
   return patch;
 }
 

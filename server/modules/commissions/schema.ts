@@ -4,6 +4,7 @@ import { isoDate, isoDateTime } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
 
 import { COMMISSION_STATUSES } from '../../../contracts/commissions';
+import { fraudReasonSchema } from '../../../contracts/fraud-schema';
 
 export type { CommissionStatus } from '../../../contracts/commissions';
 
@@ -58,6 +59,11 @@ export const commissionSchema = z.object({
   coupon_code: z.string().nullable(),
   reason: z.string().nullable(),
   rule: z.string(),
+  /** held by the fraud rules: pending until the advertiser or an admin decides, never approved automatically */
+  on_review: z.boolean(),
+  fraud_score: z.number().int(),
+  /** the rules that fired; `detail` only for the campaign's advertiser and admins */
+  fraud_reasons: z.array(fraudReasonSchema),
   reverses_id: z.string().nullable(),
   payout_id: z.string().nullable(),
   is_test: z.boolean(),

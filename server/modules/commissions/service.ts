@@ -14,12 +14,21 @@ import type { UserRow } from '../../platform/current-user';
 import { recordCommissionChanges, recordCommissionsCreated } from '../ledger/service';
 import { commissionEvents } from './integration-events';
 import * as q from './queries';
+import type { FraudRule } from '../../../contracts/fraud-schema';
 import type { BulkMatchingBody, Commission, ListCommissionsQuery, TotalsQuery } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toCommissionResponse(v: q.CommissionView, holdDays: number): Commission {
+/**
+ * A commission on the wire. `showFraudDetail`: the figures behind each fraud rule that fired, for the
+ * advertiser and admins; a publisher learns only which rules, not how to stay under them.
+ */
+export function toCommissionResponse(
+  v: q.CommissionView,
+  holdDays: number,
+  showFraudDetail = false,
+): Commission {
   const c = v.commission;
   return {
     id: c.id,
@@ -43,14 +52,19 @@ export function toCommissionResponse(v: q.CommissionView, holdDays: number): Com
     coupon_code: v.couponCode,
     reason: c.reason,
     rule: c.rule,
+    on_review: c.onReview,
+    fraud_score: c.fraudScore,
+    fraud_reasons: c.fraudReasons.map((r) =>
+      showFraudDetail ? { rule: r.rule as FraudRule, detail: r.detail } : { rule: r.rule as FraudRule },
+    ),
     reverses_id: c.reversesId,
     payout_id: c.payoutId,
     is_test: c.isTest,
     created_at: c.createdAt.toISOString(),
     decided_at: iso(c.decidedAt),
     auto_approve_at:
-      // an unsigned pixel's commission waits for the advertiser's decision
-      c.status === 'pending' && !c.isTest && !v.clientReported
+      // an unsigned pixel's commission, and one held by the fraud rules, waits for the advertiser's decision
+      c.status === 'pending' && !c.isTest && !v.clientReported && !c.onReview
         ? new Date(c.createdAt.getTime() + holdDays * DAY_MS).toISOString()
         : null,
   };
@@ -76,7 +90,10 @@ export async function listCommissions(db: Db, user: UserRow, query: ListCommissi
     q.listCommissions(db, filter, query),
     getSettings(db),
   ]);
-  return { items: items.map((v) => toCommissionResponse(v, settings.holdDays)), total };
+  return {
+    items: items.map((v) => toCommissionResponse(v, settings.holdDays, user.role !== 'publisher')),
+    total,
+  };
 }
 
 export async function totals(db: Db, user: UserRow, query: TotalsQuery) {
@@ -118,7 +135,7 @@ async function loadVisible(db: Db, user: UserRow, id: string): Promise<q.Commiss
 
 export async function getCommission(db: Db, user: UserRow, id: string) {
   const [view, settings] = await Promise.all([loadVisible(db, user, id), getSettings(db)]);
-  return toCommissionResponse(view, settings.holdDays);
+  return toCommissionResponse(view, settings.holdDays, user.role !== 'publisher');
 }
 
 export type Decision = 'approve' | 'reject';
@@ -162,7 +179,8 @@ async function decideInTx(tx: Db, user: UserRow, ids: string[], decision: Decisi
     tx,
     ids,
     from,
-    { status: to, reason: reason ?? null, decidedBy: user.id, decidedAt: new Date() },
+    // a decision ends a fraud hold either way
+    { status: to, reason: reason ?? null, decidedBy: user.id, decidedAt: new Date(), onReview: false },
     { advertiserId: user.role === 'advertiser' ? user.id : undefined },
   );
   for (const row of rows) {
@@ -297,8 +315,9 @@ export async function reverse(
 
 /**
  * The hold-period job: approves every pending commission older than `hold_days`. Idempotent and safe
- * to run from several processes at once (the UPDATE only takes rows still pending). Commissions of
- * conversions reported by an unsigned browser pixel are never approved here: anyone who sees a click id can
+ * to run from several processes at once (the UPDATE only takes rows still pending). Commissions held by
+ * the fraud rules (`on_review`), and those of
+ * conversions reported by an unsigned browser pixel, are never approved here: anyone who sees a click id can
  * fire the pixel, so the advertiser decides.
  */
 export async function approveDueCommissions(ctx: AppContext, now = new Date()): Promise<number> {
@@ -312,6 +331,8 @@ export async function approveDueCommissions(ctx: AppContext, now = new Date()): 
         and(
           eq(commissions.status, 'pending'),
           eq(commissions.isTest, false),
+          // held by the fraud rules: someone decides
+          eq(commissions.onReview, false),
           lte(commissions.createdAt, cutoff),
           notExists(
             tx
@@ -342,7 +363,8 @@ export async function approveDueCommissions(ctx: AppContext, now = new Date()): 
 
 async function reload(db: Db, ids: string[]): Promise<Commission[]> {
   const [views, settings] = await Promise.all([q.findCommissionViews(db, ids), getSettings(db)]);
-  return views.map((v) => toCommissionResponse(v, settings.holdDays));
+  // only the advertiser or an admin decides: they see the fraud rules' figures
+  return views.map((v) => toCommissionResponse(v, settings.holdDays, true));
 }
 
 async function explainFailures(db: Db, user: UserRow, ids: string[], changed: Set<string>, from: string) {
@@ -419,3 +441,6 @@ export {
   type PlannedCommission,
   type SpendSubject,
 } from './spend';
+
+/** what a bulk decision answers (the fraud review queue's decide answers the same) */
+export { bulkResultSchema } from './schema';

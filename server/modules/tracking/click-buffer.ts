@@ -12,6 +12,8 @@ export interface ClickRecord {
   websiteId: string;
   commissionModel: string;
   ipHash: string;
+  /** the hash of the address's /24 or /48 (fraud rules); null or absent when it is no address */
+  netHash?: string | null;
   userAgent: string;
   referrer: string | null;
   subs: readonly (string | null)[];

@@ -145,6 +145,7 @@ async function standIn(
         isUnique: false,
         isBot: false,
         isTest,
+        netHash: null,
         createdAt: item.now,
       },
       linkActive: link.active,

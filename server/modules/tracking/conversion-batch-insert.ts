@@ -9,6 +9,7 @@ import {
   type PlannedCommission,
 } from '../commissions/service';
 import { conversionEvent } from './conversion-event';
+import { fraudColumns } from './conversion-batch-fraud';
 import { conversionNotice } from './conversion-notice';
 import * as cq from './conversion-queries';
 import { describeConversion } from './conversion-rules';
@@ -59,16 +60,20 @@ export async function insertCommissionRows(
   const paid = planned.filter((p) => inserted.has(p.key) && p.commission.paid);
   const rows = await insertCommissions(
     tx,
-    paid.map((p) =>
-      commissionValues(
-        {
-          ...spendSubject(p, items[p.index]!),
-          websiteId: p.found.click.websiteId,
-          conversionId: inserted.get(p.key)!.id,
-        },
-        p.commission as Extract<PlannedCommission, { paid: true }>,
-      ),
-    ),
+    paid.map((p) => {
+      const commission = p.commission as Extract<PlannedCommission, { paid: true }>;
+      return {
+        ...commissionValues(
+          {
+            ...spendSubject(p, items[p.index]!),
+            websiteId: p.found.click.websiteId,
+            conversionId: inserted.get(p.key)!.id,
+          },
+          commission,
+        ),
+        ...fraudColumns(p, commission.status),
+      };
+    }),
   );
   const commissionOf = new Map<string, CommissionRow>(paid.map((p, i) => [p.key, rows[i]!]));
 

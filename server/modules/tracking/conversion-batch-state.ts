@@ -1,5 +1,6 @@
 import type { CampaignRow } from '../../db/rows';
 import type { PlannedCommission, SpendSubject } from '../commissions/service';
+import type { FraudVerdict } from '../fraud/service';
 import type { CheckedConversion } from './conversion-rules';
 import { describeConversion } from './conversion-rules';
 import { renewalTerms } from './recurring';
@@ -38,6 +39,8 @@ export interface Checked extends Candidate {
 /** the first of its order in the batch, with the commission it earns */
 export interface Planned extends Checked {
   commission: PlannedCommission;
+  /** what the fraud rules said (scoreBatch), when they are on */
+  fraud?: FraudVerdict;
 }
 
 /** The answer of each item of a batch, by its index in arrival order; each is settled once. */

@@ -3,6 +3,7 @@ import { DEFAULT_MAX_CONVERSION_AMOUNT_MINOR } from '../../config';
 import { authorizeBatch } from './conversion-batch-authorize';
 import { dropStoredOrders, settleLostOrders } from './conversion-batch-dedupe';
 import { decideBatch } from './conversion-batch-decide';
+import { rememberAddresses, scoreBatch } from './conversion-batch-fraud';
 import { insertCommissionRows, insertConversionRows } from './conversion-batch-insert';
 import { campaignsToLock, lockCampaignRows } from './conversion-batch-lock';
 import { BatchAnswers, RetryBatch, type BatchItem, type Settled } from './conversion-batch-state';
@@ -32,6 +33,8 @@ export interface ConversionWriterOptions {
   maxInFlight?: number;
   /** largest amount a conversion may report, in minor units (config MAX_CONVERSION_AMOUNT_MINOR) */
   maxAmountMinor?: number;
+  /** score each conversion with the fraud rules (config FRAUD_RULES) */
+  fraudRules?: boolean;
 }
 
 /**
@@ -52,6 +55,7 @@ export class ConversionWriter {
   private readonly queue: Queued[] = [];
   private readonly maxInFlight: number;
   private readonly maxAmountMinor: number;
+  private readonly fraudRules: boolean;
   private inFlight = 0;
   /** most batches that were in flight at once (tests check that batches did overlap) */
   peakInFlight = 0;
@@ -69,6 +73,7 @@ export class ConversionWriter {
   ) {
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
     this.maxAmountMinor = options.maxAmountMinor ?? DEFAULT_MAX_CONVERSION_AMOUNT_MINOR;
+    this.fraudRules = options.fraudRules ?? false;
   }
 
   submit(request: ConversionRequest): Promise<ConversionOutcome> {
@@ -123,7 +128,7 @@ export class ConversionWriter {
   private async write(batch: Queued[]): Promise<void> {
     const started = performance.now();
     try {
-      const written: BatchStats = { locked: false };
+      const written: BatchStats = { locked: false, fraudRules: this.fraudRules };
       const settled = await writeSafely(this.db, batch, written);
       this.lastBatchLocked = written.locked;
       batch.forEach((item, i) => {
@@ -167,6 +172,8 @@ function isRetryable(err: unknown): boolean {
 interface BatchStats {
   /** campaigns were locked */
   locked: boolean;
+  /** the fraud rules score the batch */
+  fraudRules: boolean;
 }
 
 /**
@@ -206,8 +213,10 @@ async function writeBatch(db: Db, items: Queued[], stats: BatchStats): Promise<S
     const fresh = await dropStoredOrders(tx, items, candidates, answers);
     const decision = await decideBatch(tx, items, fresh, campaigns, rates, answers);
     const planned = [...decision.leaders.values()];
+    if (stats.fraudRules) await scoreBatch(tx, items, planned);
     const inserted = await insertConversionRows(tx, items, planned);
     await settleLostOrders(tx, items, planned, inserted, locked, answers);
+    if (stats.fraudRules) await rememberAddresses(tx, items, planned, inserted);
     await insertCommissionRows(tx, items, decision, inserted, answers);
     return answers.all();
   });

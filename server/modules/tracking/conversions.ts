@@ -29,6 +29,8 @@ export interface ConversionInput {
   campaignId?: string;
   /** event=renewal: a recurring payment of an earlier sale; `event` is `sale` then, and the row says renewal */
   renewal?: boolean;
+  /** pixel only: the browser that fired it (its address hashed like a click's), for the fraud rules */
+  visitor?: { ipHash: string; netHash: string | null; userAgent: string };
 }
 
 /** Wire answer of `POST /api/postback` and the pixel. */

@@ -50,7 +50,7 @@ export async function loadLinkTarget(db: Db, code: string): Promise<LinkTarget |
 }
 
 const CLICK_COLUMNS =
-  'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, country, is_unique, is_bot, is_test, created_at';
+  'id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3, sub4, sub5, country, is_unique, is_bot, is_test, created_at, net_hash';
 
 /** `"` and `\` are escaped in a double-quoted array element */
 const ARRAY_QUOTED_SPECIAL = /[\\"]/;
@@ -64,11 +64,11 @@ function arrayElement(value: string | null): string {
 
 /**
  * A batch of clicks as one PostgreSQL array literal per column (the order of CLICK_COLUMNS), for
- * `unnest($1::text[], …)`: 18 parameters whatever the batch size, each parsed by PostgreSQL's array
+ * `unnest($1::text[], …)`: 19 parameters whatever the batch size, each parsed by PostgreSQL's array
  * input, which costs it about a quarter less than `json_to_recordset` of the same rows did.
  */
 function clickColumns(batch: ClickRecord[]): string[] {
-  const columns: string[][] = Array.from({ length: 18 }, () => new Array<string>(batch.length));
+  const columns: string[][] = Array.from({ length: 19 }, () => new Array<string>(batch.length));
   for (let i = 0; i < batch.length; i++) {
     const c = batch[i]!;
     columns[0]![i] = arrayElement(c.id);
@@ -85,6 +85,7 @@ function clickColumns(batch: ClickRecord[]): string[] {
     columns[15]![i] = c.isBot ? 't' : 'f';
     columns[16]![i] = c.isTest ? 't' : 'f';
     columns[17]![i] = isoTimestamp(c.createdAt);
+    columns[18]![i] = arrayElement(c.netHash ?? null);
   }
   return columns.map((column) => `{${column.join(',')}}`);
 }
@@ -115,6 +116,7 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
     isBot,
     isTest,
     createdAt,
+    netHash,
   ] = clickColumns(batch);
   const insert = sql`
     insert into clicks (${sql.raw(CLICK_COLUMNS)})
@@ -125,13 +127,13 @@ export async function insertClicks(db: Db, batch: ClickRecord[], confirmUnique: 
         where c.link_id = r.link_id and c.ip_hash = r.ip_hash and c.is_unique
           and c.created_at > r.created_at - interval '1 hour' and c.created_at <= r.created_at
       ),
-      r.is_bot, r.is_test, r.created_at
+      r.is_bot, r.is_test, r.created_at, r.net_hash
     from unnest(${id}::text[], ${linkId}::uuid[], ${campaignId}::uuid[], ${publisherId}::uuid[],
       ${websiteId}::uuid[], ${ipHash}::text[], ${userAgent}::text[], ${referrer}::text[], ${sub1}::text[],
       ${sub2}::text[], ${sub3}::text[], ${sub4}::text[], ${sub5}::text[], ${country}::text[],
-      ${isUnique}::boolean[], ${isBot}::boolean[], ${isTest}::boolean[], ${createdAt}::timestamptz[])
+      ${isUnique}::boolean[], ${isBot}::boolean[], ${isTest}::boolean[], ${createdAt}::timestamptz[], ${netHash}::text[])
       as r(id, link_id, campaign_id, publisher_id, website_id, ip_hash, user_agent, referrer, sub1, sub2, sub3,
-        sub4, sub5, country, is_unique, is_bot, is_test, created_at)
+        sub4, sub5, country, is_unique, is_bot, is_test, created_at, net_hash)
     on conflict (id, created_at) do nothing`;
   if (!confirmUnique) {
     await db.execute(insert);
@@ -197,7 +199,7 @@ export function clicksAsCopyText(batch: ClickRecord[]): string {
       s === NO_SUB_IDS
         ? NULL_SUB_IDS
         : `${copyText(s[0] ?? null)}\t${copyText(s[1] ?? null)}\t${copyText(s[2] ?? null)}\t${copyText(s[3] ?? null)}\t${copyText(s[4] ?? null)}`;
-    out += `${c.id}\t${c.linkId}\t${c.campaignId}\t${c.publisherId}\t${c.websiteId}\t${copyText(c.ipHash)}\t${agentText}\t${copyText(c.referrer)}\t${subs}\t${c.country ?? '\\N'}\t${c.isUnique ? 't' : 'f'}\t${c.isBot ? 't' : 'f'}\t${c.isTest ? 't' : 'f'}\t${isoTimestamp(c.createdAt)}\n`;
+    out += `${c.id}\t${c.linkId}\t${c.campaignId}\t${c.publisherId}\t${c.websiteId}\t${copyText(c.ipHash)}\t${agentText}\t${copyText(c.referrer)}\t${subs}\t${c.country ?? '\\N'}\t${c.isUnique ? 't' : 'f'}\t${c.isBot ? 't' : 'f'}\t${c.isTest ? 't' : 'f'}\t${isoTimestamp(c.createdAt)}\t${c.netHash ?? '\\N'}\n`;
   }
   return out;
 }

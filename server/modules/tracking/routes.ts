@@ -200,7 +200,14 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { result } = await convert(request, pixelInput(request.query));
+      const { result } = await convert(request, {
+        ...pixelInput(request.query),
+        visitor: {
+          ipHash: tracking.hashIp(request.ip),
+          netHash: tracking.hashNet(request.ip),
+          userAgent: request.headers['user-agent'] ?? '',
+        },
+      });
       return (
         reply
           .code(result.duplicate ? 200 : 201)

@@ -1,11 +1,12 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db-errors';
-import { getOrCreateSecret } from '../../platform/secrets';
+import { hashAddress, hashNetwork, loadAddressSalt } from '../../platform/address-hash';
 import { loadRates, type RateTable } from '../../platform/exchange-rates';
 import type { CampaignRow } from '../../db/rows';
 import { lockCampaign, recordCommission } from '../commissions/service';
+import { reviewClickCommissions, type FraudSubject } from '../fraud/service';
 import { UserAgents } from './bots';
 import { newClickId } from './click-id';
 import { ClickBuffer, NO_SUB_IDS, UniqueClickWindow, type ClickRecord } from './click-buffer';
@@ -107,6 +108,7 @@ export class Tracking {
     this.conversions = new ConversionWriter(ctx.db, {
       maxInFlight: options.concurrentTransactions ? CONCURRENT_BATCHES : 1,
       maxAmountMinor: ctx.config.maxConversionAmountMinor,
+      fraudRules: ctx.config.fraudRules,
     });
     ctx.events.on('campaign.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
     ctx.events.on('application.changed', ({ campaignId }) => this.links.invalidateCampaign(campaignId));
@@ -119,7 +121,7 @@ export class Tracking {
     log: FastifyBaseLogger,
     options: Pick<TrackingOptions, 'copyFrom' | 'concurrentTransactions'> = {},
   ): Promise<Tracking> {
-    const salt = await getOrCreateSecret(ctx.db, 'click_ip_salt');
+    const salt = await loadAddressSalt(ctx.db);
     const tracking = new Tracking(ctx, salt, log, { ...options, clickFlushMs: ctx.config.clickFlushMs });
     // a restart must not make the visitors of the last hour unique again
     for (const c of await q.recentUniqueClicks(ctx.db, Date.now() - UNIQUE_WINDOW_MS)) {
@@ -128,9 +130,14 @@ export class Tracking {
     return tracking;
   }
 
-  /** sha256(salt ‖ ip), 22 base64url characters; the one-shot `hash` costs half of a Hash object */
+  /** sha256(salt ‖ ip), 22 base64url characters (platform/address-hash.ts) */
   hashIp(ip: string): string {
-    return hash('sha256', this.ipSalt + ip, 'base64url').slice(0, 22);
+    return hashAddress(this.ipSalt, ip);
+  }
+
+  /** the hash of the address's /24 or /48, for the fraud rules' count per network */
+  hashNet(ip: string): string | null {
+    return hashNetwork(this.ipSalt, ip);
   }
 
   /**
@@ -163,6 +170,7 @@ export class Tracking {
       toClickRecord(target, {
         clickId,
         ipHash,
+        netHash: this.hashNet(request.ip),
         userAgent: agent.userAgent,
         isBot,
         isUnique,
@@ -194,6 +202,7 @@ export class Tracking {
       }
     }
     const paused: PausedCampaign[] = [];
+    const scored: Parameters<typeof reviewClickCommissions>[1] = [];
     await this.ctx.db.transaction(async (tx) => {
       const uniqueIds = new Set<string>();
       for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
@@ -229,8 +238,11 @@ export class Tracking {
             now: click.createdAt,
           });
           if (recorded.budgetReached) paused.push(campaign);
+          if (this.ctx.config.fraudRules && recorded.commission)
+            scored.push({ commission: recorded.commission, subject: clickSubject(campaign, click) });
         }
       }
+      await reviewClickCommissions(tx, scored);
     });
     for (const campaign of paused) this.budgetReached(campaign);
   }
@@ -269,6 +281,26 @@ export class Tracking {
   }
 }
 
+/** a paid CPC click as the fraud rules see it */
+function clickSubject(campaign: CampaignRow, c: ClickRecord): FraudSubject {
+  return {
+    kind: 'click',
+    isTest: c.isTest,
+    campaign,
+    publisherId: c.publisherId,
+    click: {
+      id: c.id,
+      linkId: c.linkId,
+      ipHash: c.ipHash,
+      netHash: c.netHash ?? null,
+      userAgent: c.userAgent,
+      country: c.country,
+      createdAt: c.createdAt,
+    },
+    at: c.createdAt,
+  };
+}
+
 /** A click CPC pays if the table confirms it unique: a human, non-test, unique click on a CPC campaign. */
 const mayBePaid = (c: ClickRecord) => c.commissionModel === 'cpc' && c.isUnique && !c.isBot && !c.isTest;
 
@@ -289,6 +321,7 @@ function toClickRecord(
   c: {
     clickId: string;
     ipHash: string;
+    netHash: string | null;
     /** as stored (cut, without NUL) */
     userAgent: string;
     isBot: boolean;
@@ -307,6 +340,7 @@ function toClickRecord(
     websiteId: target.websiteId,
     commissionModel: target.commissionModel,
     ipHash: c.ipHash,
+    netHash: c.netHash,
     userAgent: c.userAgent,
     referrer: c.request.referrer === null ? null : storable(c.request.referrer, 1024),
     subs:

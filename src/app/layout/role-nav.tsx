@@ -18,6 +18,7 @@ const ROLE_LINKS: Record<string, RoleLinks> = {
     label: msgKey('nav.billing'),
     links: [
       { to: '/commissions', label: msgKey('nav.commissions') },
+      { to: '/fraud', label: msgKey('nav.fraudQueue') },
       { to: '/invoices', label: msgKey('nav.invoices') },
     ],
   },
@@ -26,6 +27,7 @@ const ROLE_LINKS: Record<string, RoleLinks> = {
     label: msgKey('nav.admin'),
     links: [
       { to: '/reports', label: msgKey('nav.reports') },
+      { to: '/fraud', label: msgKey('nav.fraudQueue') },
       { to: '/invoices', label: msgKey('nav.invoices') },
       { to: '/admin-audit-log', label: msgKey('nav.auditLog') },
     ],

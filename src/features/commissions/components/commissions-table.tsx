@@ -8,8 +8,8 @@ import {
   type CommissionViewer,
 } from '../types';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-date';
 import { commissionLabel, ruleLabel } from '../utils/format';
 
 export type RowDecision = 'approve' | 'reject' | 'reverse';
@@ -92,11 +92,18 @@ function OrderCell({ commission: c }: { commission: Commission }) {
 }
 
 function StatusCell({ commission: c }: { commission: Commission }) {
+  // held by the fraud rules: "under review", with a reason that names no rule (the fraud catalog)
+  const { t } = useTranslation('fraud');
   return (
     <Stack gap={2}>
       <StatusBadge color={COMMISSION_STATUS_COLORS[c.status]}>
         {COMMISSION_STATUS_LABELS[c.status]}
       </StatusBadge>
+      {c.on_review && (
+        <Text size="xs" c="orange" title={t('underReviewHint')}>
+          {t('underReview')}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {ruleLabel(c.rule)}
       </Text>

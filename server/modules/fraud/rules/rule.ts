@@ -1,0 +1,61 @@
+import type { FraudRule, FraudThresholds } from '../../../../contracts/fraud-schema';
+import type { CampaignRow } from '../../../db/rows';
+
+/** What is scored: a conversion (postback or pixel) or a paid CPC click, with the click it came from. */
+export interface FraudSubject {
+  kind: 'conversion' | 'click';
+  /** the tracking test tool's events are never scored */
+  isTest: boolean;
+  campaign: CampaignRow;
+  publisherId: string;
+  click: {
+    id: string;
+    linkId: string;
+    ipHash: string;
+    netHash: string | null;
+    userAgent: string;
+    country: string | null;
+    createdAt: Date;
+  };
+  /** the browser that fired a pixel (its address hashed like a click's); none for postbacks and clicks */
+  pixel?: { ipHash: string; netHash: string | null; userAgent: string };
+  /** when the conversion (or the click) happened */
+  at: Date;
+}
+
+/** What the database says about a subject, read for a whole batch at once (facts.ts). */
+export interface SubjectFacts {
+  /** when the publisher last signed in from the subject's address (click or pixel), if ever */
+  publisherSessionAt: Date | null;
+  /** conversions in the 24 hours before, from the subject's address and from its network, this one included */
+  addressConversions: number;
+  networkConversions: number;
+  /** clicks on the link from the click's address within a minute either side of the click, it included */
+  clicksInMinute: number;
+  /** the publisher on the campaign: today so far (this conversion included) and the 30 days before */
+  today: { clicks: number; conversions: number };
+  baseline: { clicks: number; conversions: number };
+}
+
+export interface RuleInput {
+  subject: FraudSubject;
+  facts: SubjectFacts;
+  limits: FraudThresholds;
+}
+
+/** A rule that fired: what the reviewer reads and the figures behind it. */
+export interface Finding {
+  detail: string;
+  figures: Record<string, number | string | null>;
+}
+
+export interface FraudRuleDefinition {
+  rule: FraudRule;
+  /** what it adds to the score when it fires */
+  weight: number;
+  check(input: RuleInput): Finding | null;
+}
+
+/** the address a subject converted from: the pixel's browser, else the visitor who clicked */
+export const subjectAddress = (s: FraudSubject) => s.pixel?.ipHash ?? s.click.ipHash;
+export const subjectNetwork = (s: FraudSubject) => (s.pixel ? s.pixel.netHash : s.click.netHash);

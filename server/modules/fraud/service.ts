@@ -1,0 +1,12 @@
+// The fraud module's face: the rules' part in recording conversions and CPC clicks (tracking), the sign-in
+// addresses (auth), a campaign's thresholds (campaigns), the review queue and the platform defaults.
+export { scoreSubjects, type FraudVerdict } from './score';
+export type { FraudSubject } from './rules/rule';
+export {
+  FRAUD_REJECT_REASON,
+  fraudCommissionColumns,
+  recordConversionAddresses,
+  reviewClickCommissions,
+} from './pipeline';
+export { rememberSessionAddress } from './session-addresses';
+export { campaignFraudWire } from './thresholds';

@@ -1,0 +1,12 @@
+import type { FraudQueueState } from '../types';
+
+export interface FraudQueueParams {
+  state: FraudQueueState;
+  page: number;
+  limit: number;
+}
+
+export const fraudKeys = {
+  all: ['fraud'] as const,
+  queue: (params: FraudQueueParams) => [...fraudKeys.all, 'queue', params] as const,
+};
