@@ -14,6 +14,14 @@ import {
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
+/** a campaign's caps per publisher: each a positive integer, absent or null for no cap */
+export interface PublisherCapsValue {
+  daily_conversions?: number | null;
+  monthly_conversions?: number | null;
+  daily_commission_minor?: number | null;
+  monthly_commission_minor?: number | null;
+}
+
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -56,6 +64,8 @@ export const campaigns = pgTable(
     pixelEnabled: boolean('pixel_enabled').notNull().default(false),
     /** highest order amount (campaign currency) an unsigned pixel may report; null: no cap */
     maxOrderMinor: bigint('max_order_minor', { mode: 'number' }),
+    /** per publisher per UTC day and month; null (or a null field): no cap */
+    publisherCaps: jsonb('publisher_caps').$type<PublisherCapsValue>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -25,6 +25,10 @@ export const adminSettings = pgTable('admin_settings', {
     .notNull()
     .default(10 * 1024 * 1024),
   ratesProviderUrl: text('rates_provider_url'),
+  /** publisher referrals: the referrer's share of each approved commission; 0 turns the programme off */
+  referralShareBps: integer('referral_share_bps').notNull().default(0),
+  /** how long after a referred publisher joins their commissions earn the referrer a share */
+  referralMonths: integer('referral_months').notNull().default(12),
   updatedAt: updatedAt(),
 });
 

@@ -10,6 +10,7 @@ import {
   revshareBpsSchema as bps,
 } from '../../../contracts/campaigns';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
+import { publisherCapsInput, publisherCapsSchema } from '../../../contracts/publisher-caps';
 
 export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 
@@ -65,6 +66,8 @@ export const campaignFields = z.object({
   pixel_enabled: z.boolean(),
   /** highest order amount an unsigned pixel may report, campaign currency minor units; null: no cap */
   max_order_minor: minor.nullable(),
+  /** per publisher per UTC day and month: conversions and commission; over a cap it is recorded, not paid */
+  publisher_caps: publisherCapsInput,
 });
 
 export const createCampaignBody = campaignFields.partial().required({
@@ -117,6 +120,7 @@ export const campaignSchema = z.object({
   creative_ids: z.array(z.string()),
   pixel_enabled: z.boolean(),
   max_order_minor: z.number().nullable(),
+  publisher_caps: publisherCapsSchema,
   /** only for the owning advertiser and admins */
   tracking_secret: z.string().optional(),
   created_at: z.string(),

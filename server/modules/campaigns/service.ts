@@ -9,6 +9,7 @@ import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../../platform/current-user';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
 import * as q from './queries';
+import { normalizePublisherCaps } from '../../../contracts/publisher-caps';
 import type { Campaign, createCampaignBody, ListCampaignsQuery, updateCampaignBody } from './schema';
 
 /** what a change needs: the database, and the bus its `campaign.changed` goes to once it is stored */
@@ -49,6 +50,7 @@ export function toCampaignResponse(row: CampaignRow, viewer: UserRow): Campaign 
     creative_ids: row.creativeIds,
     pixel_enabled: row.pixelEnabled,
     max_order_minor: row.maxOrderMinor,
+    publisher_caps: normalizePublisherCaps(row.publisherCaps),
     ...(privileged ? { tracking_secret: row.trackingSecret } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -85,6 +87,10 @@ function toRowPatch(input: CampaignInput): Partial<q.NewCampaignRow> {
   set('creativeIds', input.creative_ids);
   set('pixelEnabled', input.pixel_enabled);
   set('maxOrderMinor', input.max_order_minor);
+  if (input.publisher_caps !== undefined) {
+    const caps = normalizePublisherCaps(input.publisher_caps);
+    patch.publisherCaps = Object.values(caps).some((v) => v !== null) ? caps : null;
+  }
   return patch;
 }
 

@@ -36,7 +36,7 @@ export const balanceQuery = z.object({
 
 export const commissionSchema = z.object({
   id: z.string(),
-  kind: z.enum(['conversion', 'click', 'clawback']),
+  kind: z.enum(['conversion', 'click', 'clawback', 'referral']),
   status: z.enum(COMMISSION_STATUSES),
   amount_minor: z.number().int(),
   currency: z.string(),

@@ -405,6 +405,7 @@ export {
   pauseForBudget,
   recordCommission,
 } from './record';
+export { PUBLISHER_CAP_REASON, overPublisherCap } from './publisher-caps';
 export {
   DAILY_CAP_REASON,
   SpendLedger,
