@@ -61,6 +61,7 @@ import { pushRoutes } from './modules/push/routes';
 import { createWebPushSender, type SendNotification } from './modules/push/sender';
 import { createPushService } from './modules/push/service';
 import { reportRoutes } from './modules/reports/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
@@ -244,6 +245,7 @@ export async function buildApp({
       await api.register(forApiKeys('reports', trackingRoutes), { ctx, tracking, root: app });
       await api.register(forApiKeys('commissions', commissionRoutes), { ctx });
       await api.register(forApiKeys('payouts', payoutRoutes), { ctx });
+      await api.register(forApiKeys('general', referralRoutes), { ctx });
       await api.register(forApiKeys('general', currencyRoutes), { ctx });
       await api.register(forApiKeys('reports', analyticsRoutes), { ctx, tracking });
       await api.register(forApiKeys('reports', reportRoutes), { ctx });

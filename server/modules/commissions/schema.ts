@@ -55,6 +55,8 @@ export const commissionSchema = z.object({
   reason: z.string().nullable(),
   rule: z.string(),
   reverses_id: z.string().nullable(),
+  /** a referral commission: the referred publisher's commission it is a share of */
+  referral_of: z.string().nullable(),
   payout_id: z.string().nullable(),
   is_test: z.boolean(),
   created_at: z.string(),

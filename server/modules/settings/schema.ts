@@ -16,6 +16,10 @@ export const adminSettingsSchema = z.object({
     .min(1024)
     .max(1024 * 1024 * 1024),
   rates_provider_url: z.string().nullable(),
+  /** publisher referrals: the referrer's share of each approved commission (0: programme off) */
+  referral_share_bps: z.number().int().min(0).max(10_000),
+  /** months after a referred publisher joins during which their commissions earn the referrer a share */
+  referral_months: z.number().int().min(1).max(120),
   updated_at: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -57,6 +61,8 @@ export const updateSettingsBody = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: 'rates_provider_url must be an http(s) URL' }).nullable())
     .nullable()
     .optional(),
+  referral_share_bps: int('referral_share_bps', 0, 10_000, 'between 0 (off) and 10000 (100%)').optional(),
+  referral_months: int('referral_months', 1, 120, 'between 1 and 120').optional(),
   updated_at: z.string().optional(),
 });
 export type UpdateSettingsBody = z.output<typeof updateSettingsBody>;

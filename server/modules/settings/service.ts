@@ -14,6 +14,8 @@ function toSettingsResponse(row: SettingsRow): AdminSettings {
     registration_requires_approval: row.registrationRequiresApproval,
     max_upload_bytes: row.maxUploadBytes,
     rates_provider_url: row.ratesProviderUrl,
+    referral_share_bps: row.referralShareBps,
+    referral_months: row.referralMonths,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -30,6 +32,8 @@ function toPatch(body: UpdateSettingsBody): SettingsPatch {
     patch.registrationRequiresApproval = body.registration_requires_approval;
   if (body.max_upload_bytes !== undefined) patch.maxUploadBytes = body.max_upload_bytes;
   if (body.rates_provider_url !== undefined) patch.ratesProviderUrl = body.rates_provider_url;
+  if (body.referral_share_bps !== undefined) patch.referralShareBps = body.referral_share_bps;
+  if (body.referral_months !== undefined) patch.referralMonths = body.referral_months;
   return patch;
 }
 

@@ -25,6 +25,7 @@ export function makeCommission(overrides: Partial<Commission> = {}): Commission 
     reason: null,
     rule: 'base',
     reverses_id: null,
+    referral_of: null,
     payout_id: null,
     is_test: false,
     created_at: '2025-03-01T10:00:00.000Z',
