@@ -10,7 +10,7 @@ import {
   revshareBpsSchema as bps,
 } from '../../../contracts/campaigns';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-import { publisherCapsInput, publisherCapsSchema } from '../../../contracts/publisher-caps';
+import { publisherCapsInput, publisherCapsSchema } from '../../../contracts/publisher-caps-schema';
 
 export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 

@@ -9,7 +9,7 @@ import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../../platform/current-user';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
 import * as q from './queries';
-import { normalizePublisherCaps } from '../../../contracts/publisher-caps';
+import { normalizePublisherCaps } from '../../../contracts/publisher-caps-schema';
 import type { Campaign, createCampaignBody, ListCampaignsQuery, updateCampaignBody } from './schema';
 
 /** what a change needs: the database, and the bus its `campaign.changed` goes to once it is stored */
