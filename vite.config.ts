@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineThemeCss } from './scripts/vite-mantine-theme-css';
 import { startScriptPlugin } from './scripts/vite-start-script';
+import { localeCatalogs } from './scripts/vite-locales';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -128,6 +129,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineThemeCss('src/app/theme.ts'),
+    localeCatalogs('src/locales'),
     startScriptPlugin(SIGNED_IN_ROOTS, 'src/app/start-shell.ts'),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeCatalogs } from './scripts/vite-locales';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [react()],
+        plugins: [react(), localeCatalogs('src/locales')],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],

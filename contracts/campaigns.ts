@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
 export const COMMISSION_MODELS = ['cpa', 'revshare', 'cpc', 'cpl'] as const;
 export const APPROVAL_MODES = ['manual', 'auto'] as const;
@@ -23,10 +21,3 @@ export const CAMPAIGN_LIMITS = {
   maxAllowedCountries: 250,
   maxCreatives: 50,
 } as const;
-
-/** A revenue share in basis points, as the server checks it (the messages are the API's). */
-export const revshareBpsSchema = z
-  .number()
-  .int()
-  .min(CAMPAIGN_LIMITS.minRevshareBps, 'revshare_bps must be at least 1')
-  .max(CAMPAIGN_LIMITS.maxRevshareBps, 'revshare_bps must be at most 10000 (100%)');

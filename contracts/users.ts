@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const ROLES = ['advertiser', 'publisher', 'admin'] as const;
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const;
 export const PAYOUT_METHODS = ['bank_transfer', 'paypal'] as const;
@@ -10,11 +8,3 @@ export type Role = (typeof ROLES)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 export type UserSort = (typeof USER_SORTS)[number];
-
-/** An e-mail address as the server stores it: trimmed and lower-cased. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email({ error: 'email must be a valid e-mail address' }))
-  .transform((e) => e.toLowerCase());

@@ -6,6 +6,7 @@ import './app/styles/start-shell.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { detectLanguage, setLanguage } from './lib/i18n';
 
 // The CSP forbids eval (script-src 'self'): zod must not probe for it with `new Function`, which the
 // browser reports as a violation even though zod catches it. zod reads this global when it loads (later,
@@ -17,12 +18,20 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
 const root = createRoot(container);
-// As a transition the first render yields to the browser every few milliseconds instead of holding the
-// main thread for the whole tree (one long task on a slow phone).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// The language's catalog is a lazy chunk (src/lib/i18n.ts): its request starts here, beside the route's
+// chunks, and the first render waits for it (the start shell stays painted meanwhile). A profile with
+// another language switches once the user is known.
+void setLanguage(detectLanguage())
+  // a catalog that cannot load (an old cache offline) still gives a working app, in message ids
+  .catch(() => undefined)
+  .then(() => {
+    // As a transition the first render yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole tree (one long task on a slow phone).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  });

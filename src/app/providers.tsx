@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, onlineManager, useIsRestoring, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
@@ -6,6 +7,7 @@ import { AuthProvider } from '../features/auth/components/auth-provider';
 import { useAuthStore, type AuthStore } from '../features/auth/stores/auth-store';
 import { onUnauthorized } from '../lib/api-client';
 import { installGlobalErrorHandlers } from '../lib/global-error-handler';
+import { i18n } from '../lib/i18n';
 import { removePersistedCaches, userStorageKey } from '../lib/offline/user-persister';
 import {
   createPersistOptions,
@@ -197,23 +199,25 @@ export function AppProviders({
   useEffect(() => installGlobalErrorHandlers(), []);
 
   return (
-    <MantineProvider
-      theme={theme}
-      // The theme's CSS variables are in the entry's stylesheet, computed at build time from the same theme
-      // and resolver (scripts/vite-mantine-theme-css.ts) instead of on every start.
-      withCssVariables={false}
-      forceColorScheme={prefs.theme}
-      env={env}
-    >
-      <DeferredNotifications />
-      <AppErrorBoundary>
-        <AuthProvider store={authStore}>
-          <QueryProvider client={client} persist={persist}>
-            <DisplayMoneyProvider>{children}</DisplayMoneyProvider>
-          </QueryProvider>
-        </AuthProvider>
-      </AppErrorBoundary>
-      {overlays}
-    </MantineProvider>
+    <I18nProvider i18n={i18n}>
+      <MantineProvider
+        theme={theme}
+        // The theme's CSS variables are in the entry's stylesheet, computed at build time from the same theme
+        // and resolver (scripts/vite-mantine-theme-css.ts) instead of on every start.
+        withCssVariables={false}
+        forceColorScheme={prefs.theme}
+        env={env}
+      >
+        <DeferredNotifications />
+        <AppErrorBoundary>
+          <AuthProvider store={authStore}>
+            <QueryProvider client={client} persist={persist}>
+              <DisplayMoneyProvider>{children}</DisplayMoneyProvider>
+            </QueryProvider>
+          </AuthProvider>
+        </AppErrorBoundary>
+        {overlays}
+      </MantineProvider>
+    </I18nProvider>
   );
 }

@@ -1,5 +1,7 @@
+import { formatLocale } from './i18n';
+
 /**
- * One way to write dates everywhere: in the user's locale (the browser's language), on the UTC calendar.
+ * One way to write dates everywhere: in the UI language's locale (src/lib/i18n.ts), on the UTC calendar.
  * UTC because the server buckets days and months in UTC (filters, invoices, payouts), so a row's date
  * is the day it is filtered and billed under, and two users read the same day for the same record.
  */
@@ -16,7 +18,8 @@ const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: Style, locale: string | undefined): Intl.DateTimeFormat {
+function formatter(style: Style, requested: string | undefined): Intl.DateTimeFormat {
+  const locale = requested ?? formatLocale();
   const key = `${style}|${locale ?? ''}`;
   let found = formatters.get(key);
   if (!found) {

@@ -4,6 +4,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, vi } from 'vitest';
+import { setLanguage } from '../../src/lib/i18n';
+
+// The UI's texts: English, as a browser set to English gets them.
+await setLanguage('en');
 
 // findBy*/waitFor give up after 1 s by default; rendering a lazy route on two busy CI cores can take
 // longer. Waiting longer changes no assertion, it only stops slow machines from failing good code.

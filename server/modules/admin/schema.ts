@@ -3,8 +3,8 @@ import { minorSumSchema } from '../../platform/minor-sum';
 import { isoDateOrDateTime } from '../../platform/zod-dates';
 import { offsetParam } from '../../platform/zod-numbers';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-import { passwordSchema } from '../../../contracts/passwords';
-import { emailSchema } from '../../../contracts/users';
+import { passwordSchema } from '../../../contracts/password-schema';
+import { emailSchema } from '../../../contracts/user-schemas';
 import { profileSchema, roleSchema } from '../users/service';
 import { ROLES, USER_SORTS, USER_STATUSES } from '../../../contracts/users';
 

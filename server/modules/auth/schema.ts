@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { passwordSchema } from '../../../contracts/passwords';
-import { emailSchema } from '../../../contracts/users';
+import { passwordSchema } from '../../../contracts/password-schema';
+import { emailSchema } from '../../../contracts/user-schemas';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { profileFieldsSchema, userSchema } from '../users/service';
 

@@ -7,8 +7,8 @@ import {
   CAMPAIGN_LIMITS as LIMITS,
   CAMPAIGN_STATUSES,
   COMMISSION_MODELS,
-  revshareBpsSchema as bps,
 } from '../../../contracts/campaigns';
+import { revshareBpsSchema as bps } from '../../../contracts/campaign-schemas';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { publisherCapsInput, publisherCapsSchema } from '../../../contracts/publisher-caps-schema';
 

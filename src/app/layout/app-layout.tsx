@@ -22,6 +22,7 @@ import { RoleNav } from './role-nav';
 import { QuickActionsNav } from './quick-actions-nav';
 import { SearchDeepLinks } from './search-deep-links';
 import classes from './app-layout.module.css';
+import { LanguageSwitch } from './language-switch';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
@@ -98,6 +99,7 @@ export function AppLayout() {
             {user && <HeaderSearch />}
             {user && <NotificationBell />}
             {user && <CurrencySwitcher />}
+            <LanguageSwitch />
             <ThemeToggle />
             {user && <UserMenu user={user} />}
           </Group>

@@ -1,8 +1,9 @@
 import { Divider, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
+import { msgKey, useTranslation } from '../../lib/i18n';
 
 interface RoleLinks {
-  /** the nav's accessible name */
+  /** the nav's accessible name: a key of the `layout` catalog, as the links' labels */
   label: string;
   links: readonly { to: string; label: string }[];
 }
@@ -14,37 +15,38 @@ interface RoleLinks {
  */
 const ROLE_LINKS: Record<string, RoleLinks> = {
   advertiser: {
-    label: 'Billing',
+    label: msgKey('nav.billing'),
     links: [
-      { to: '/commissions', label: 'Commissions' },
-      { to: '/invoices', label: 'Invoices' },
+      { to: '/commissions', label: msgKey('nav.commissions') },
+      { to: '/invoices', label: msgKey('nav.invoices') },
     ],
   },
-  publisher: { label: 'Tools', links: [{ to: '/tracking', label: 'Tracking' }] },
+  publisher: { label: msgKey('nav.tools'), links: [{ to: '/tracking', label: msgKey('nav.tracking') }] },
   admin: {
-    label: 'Admin',
+    label: msgKey('nav.admin'),
     links: [
-      { to: '/reports', label: 'Reports' },
-      { to: '/invoices', label: 'Invoices' },
-      { to: '/admin-audit-log', label: 'Audit log' },
+      { to: '/reports', label: msgKey('nav.reports') },
+      { to: '/invoices', label: msgKey('nav.invoices') },
+      { to: '/admin-audit-log', label: msgKey('nav.auditLog') },
     ],
   },
 };
 
 export function RoleNav({ role, onNavigate }: { role: string | undefined; onNavigate?: () => void }) {
+  const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   const nav = role ? ROLE_LINKS[role] : undefined;
   if (!nav) return null;
   return (
     <>
       <Divider my="xs" />
-      <nav aria-label={nav.label}>
+      <nav aria-label={t(nav.label)}>
         {nav.links.map((link) => (
           <NavLink
             key={link.to}
             component={Link}
             to={link.to}
-            label={link.label}
+            label={t(link.label)}
             active={pathname === link.to}
             onClick={onNavigate}
           />

@@ -1,16 +1,18 @@
 import { ActionIcon } from '@mantine/core';
 import { MoonIcon, SunIcon } from '../../components/icons';
+import { useTranslation } from '../../lib/i18n';
 import { useUiPreferences } from '../../lib/ui-preferences';
 
 export function ThemeToggle() {
+  const { t } = useTranslation('layout');
   const [prefs, update] = useUiPreferences();
   const dark = prefs.theme === 'dark';
   return (
     <ActionIcon
       variant="default"
       size="lg"
-      aria-label="Toggle color scheme"
-      title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-label={t('theme.toggle')}
+      title={dark ? t('theme.toLight') : t('theme.toDark')}
       onClick={() => update({ theme: dark ? 'light' : 'dark' })}
     >
       {dark ? <SunIcon /> : <MoonIcon />}

@@ -3,17 +3,23 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../hooks/use-sign-out';
 import type { User } from '../../features/auth/types';
 import { initials } from '../../lib/format-text';
+import { useTranslation } from '../../lib/i18n';
 import { useMenuOnIntent } from '../../lib/use-menu-on-intent';
 import classes from './user-menu.module.css';
 
 export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation('layout');
   const logout = useSignOut();
   const navigate = useNavigate();
   const { mounted, opened, setOpened, target, intentProps } = useMenuOnIntent<HTMLButtonElement>('menu');
   // The name must contain the visible text (WCAG 2.5.3): the user's name, shown from sm up. The initials
   // are drawn by CSS, so they are decoration, not text.
   const button = (
-    <UnstyledButton ref={target} {...intentProps} aria-label={`Account menu, ${user.name || user.email}`}>
+    <UnstyledButton
+      ref={target}
+      {...intentProps}
+      aria-label={t('account.menu', { name: user.name || user.email })}
+    >
       <Group gap="xs">
         <Avatar radius="xl" size="sm" color="blue" aria-hidden>
           <span className={classes.initials} data-initials={initials(user.name.trim() || user.email)} />
@@ -33,10 +39,10 @@ export function UserMenu({ user }: { user: User }) {
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to="/profile">
-          Profile
+          {t('account.profile')}
         </Menu.Item>
         <Menu.Item component={Link} to="/settings">
-          Settings
+          {t('account.settings')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -46,7 +52,7 @@ export function UserMenu({ user }: { user: User }) {
             void logout().then(() => navigate('/login', { replace: true }));
           }}
         >
-          Log out
+          {t('account.logOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

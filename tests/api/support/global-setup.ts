@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,26 +6,30 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
-import type { Db } from '../../../server/db/connection';
+import { openDatabase, type Db } from '../../../server/db/connection';
 import { applyMigrations } from '../../../server/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A tar of a migrated, empty PGlite data directory that every test app's database starts from. */
     apiDataTemplate: string | undefined;
+    /** PostgreSQL runs: a migrated, empty database that every test app's database is created from. */
+    apiPgTemplate: string | undefined;
   }
 }
 
 /**
  * initdb and every migration cost each in-memory test database seconds on a busy 2-core machine, and the
  * suite opens dozens: they are run once here, and each test app starts from a copy (PGlite's
- * `loadDataDir`). On PostgreSQL (DATABASE_URL) every test file still migrates its own database.
+ * `loadDataDir`; on PostgreSQL, `CREATE DATABASE … TEMPLATE` of a database migrated here).
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.DATABASE_URL) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
     project.provide('apiDataTemplate', undefined);
-    return undefined;
+    return pgTemplate(project, adminUrl);
   }
+  project.provide('apiPgTemplate', undefined);
   const dir = await mkdtemp(path.join(tmpdir(), 'affilio-api-template-'));
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
   try {
@@ -37,4 +42,26 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await pglite.close();
   }
   return () => rm(dir, { recursive: true, force: true });
+}
+
+async function pgTemplate(project: TestProject, adminUrl: string): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  const name = `affilio_template_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // opening migrates it (under the migration lock), as a server's start does
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.close();
+  project.provide('apiPgTemplate', name);
+  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

@@ -33,7 +33,9 @@ export async function createTestApp(
     const name = `affilio_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // a copy of the run's migrated template database (global-setup.ts); migrate() then finds nothing to do
+    const template = inject('apiPgTemplate');
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;

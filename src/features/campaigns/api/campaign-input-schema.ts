@@ -6,8 +6,8 @@ import {
   CAMPAIGN_LIMITS as LIMITS,
   CAMPAIGN_STATUSES,
   COMMISSION_MODELS,
-  revshareBpsSchema as bps,
 } from '../../../../contracts/campaigns';
+import { revshareBpsSchema as bps } from '../../../../contracts/campaign-schemas';
 
 const minor = z.number().int().positive();
 const isoDate = z.iso.datetime({ offset: true });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { checkCatalogs, usesIn, type Uses } from '../../../scripts/check-i18n';
+
+function uses(...sources: string[]): Uses {
+  const found: Uses = { ids: new Set(), prefixes: new Set(), where: new Map() };
+  sources.forEach((source, i) => usesIn(source, `file${i}.tsx`, found));
+  return found;
+}
+
+const page = `
+  const { t } = useTranslation('campaigns');
+  const { t: tc } = useTranslation('common');
+  return <>{t('title')} {t("count", { count })} {tc('save')} {t(\`status.\${status}\`)}</>;
+`;
+
+describe('npm run lint:i18n', () => {
+  const complete = {
+    en: {
+      'campaigns:title': 'Campaigns',
+      'campaigns:count': '{count, plural, one {# campaign} other {# campaigns}}',
+      'campaigns:status.active': 'Active',
+      'common:save': 'Save',
+    },
+    da: {
+      'campaigns:title': 'Kampagner',
+      'campaigns:count': '{count, plural, one {# kampagne} other {# kampagner}}',
+      'campaigns:status.active': 'Aktiv',
+      'common:save': 'Gem',
+    },
+  };
+
+  it('passes complete catalogs whose every key the code uses', () => {
+    expect(checkCatalogs(complete, uses(page))).toEqual([]);
+  });
+
+  it('names a key missing in Danish', () => {
+    const { 'common:save': _save, ...da } = complete.da;
+    expect(checkCatalogs({ ...complete, da }, uses(page))).toEqual(['da: missing "common:save"']);
+  });
+
+  it('names a key no code uses, and one the code uses that no catalog has', () => {
+    const problems = checkCatalogs(complete, uses(page.replace("tc('save')", "tc('cancel')")));
+    expect(problems).toEqual([
+      'unused key "common:save" (no code uses it)',
+      'file0.tsx: uses "common:cancel", which en does not have',
+    ]);
+  });
+
+  it('names a translation that lost a placeholder or does not compile', () => {
+    const da = { ...complete.da, 'campaigns:count': '{n, plural, one {# kampagne} other {# kampagner}}' };
+    expect(checkCatalogs({ ...complete, da }, uses(page))).toEqual([
+      'da: "campaigns:count" has placeholders {n}, en has {count}',
+    ]);
+    const broken = { ...complete.da, 'campaigns:count': '{count, plural, one {# kampagne}' };
+    expect(checkCatalogs({ ...complete, da: broken }, uses(page))[0]).toMatch(
+      /da: "campaigns:count" does not compile/,
+    );
+  });
+
+  it('counts translate() outside React and msgKey() kept in data', () => {
+    const found = uses(
+      `const { t } = useTranslation('layout'); const links = [{ label: msgKey('nav.reports') }];`,
+      `translate('toast', 'saved')`,
+    );
+    expect([...found.ids].sort()).toEqual(['layout:nav.reports', 'toast:saved']);
+  });
+});
