@@ -9,6 +9,7 @@ import { countUsers, insertUser, type ProfilePatch } from '../modules/users/serv
 import type { Db } from '../db/connection';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 import { seedDemoData } from './demo-data';
+import { seedDemoCapsAndReferrals } from './demo-caps-referrals';
 import { type DemoUsers } from './demo-users';
 import { seedDemoMedia } from './demo-media';
 import { seedDemoPayouts } from './demo-payouts';
@@ -168,6 +169,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
       seeded.push({ role: demo.role, email: demo.email, password: DEMO_PASSWORD });
     }
     await seedDemoData(tx, demoUsers, now);
+    await seedDemoCapsAndReferrals(tx, demoUsers, now);
     await seedDemoMedia(tx, demoUsers, mediaStorageFor(config));
     await seedDemoPayouts(tx, demoUsers, adminId, now);
     await seedDemoInvoices(tx, demoUsers, adminId, now);

@@ -449,6 +449,7 @@ export {
   recordCommission,
 } from './record';
 export { PUBLISHER_CAP_REASON, overPublisherCap } from './publisher-caps';
+export { referralShareMinor } from './referral-commissions';
 export {
   DAILY_CAP_REASON,
   SpendLedger,
