@@ -10,6 +10,7 @@ import {
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format-date';
 import { commissionLabel, ruleLabel } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 
 export type RowDecision = 'approve' | 'reject' | 'reverse';
 
@@ -31,6 +32,7 @@ const canReverse = (c: Commission) =>
   c.kind !== 'clawback' && ((c.status === 'approved' && c.payout_id === null) || c.status === 'paid');
 
 function OrderCell({ commission: c }: { commission: Commission }) {
+  const { t } = useTranslation('referrals');
   return (
     <Stack gap={2}>
       <Group gap={4}>
@@ -38,6 +40,11 @@ function OrderCell({ commission: c }: { commission: Commission }) {
         {c.kind === 'clawback' && (
           <Badge size="xs" color="red" variant="outline">
             Clawback
+          </Badge>
+        )}
+        {c.kind === 'referral' && (
+          <Badge size="xs" color="grape" variant="outline">
+            {t('kind.referral')}
           </Badge>
         )}
         {c.client_reported && (
