@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Deep links: `/t/{code}?url=<encoded>` sends the visitor to `url` when it is on the campaign's allowed
 // hosts, else to the landing page. One rule for the server's redirect and the client's link builder.
 //
@@ -61,26 +59,6 @@ export function effectiveDeepLinkHosts(hosts: readonly string[], landingUrl: str
 }
 
 export const DEEP_LINK_LIMITS = { maxHosts: 50, hostLength: 253 } as const;
-
-export const deepLinkHostsSchema = z
-  .array(
-    z
-      .string()
-      .max(DEEP_LINK_LIMITS.hostLength)
-      .transform((text, ctx) => {
-        const host = normalizeDeepLinkHost(text);
-        if (host === null) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `deep_link_hosts: "${text.slice(0, 60)}" is not a host name (write shop.example.com or *.example.com)`,
-          });
-          return z.NEVER;
-        }
-        return host;
-      }),
-  )
-  .max(DEEP_LINK_LIMITS.maxHosts, `deep_link_hosts holds at most ${DEEP_LINK_LIMITS.maxHosts} hosts`)
-  .transform((hosts) => [...new Set(hosts)]);
 
 /** Pays on renewals: for `months` after the first sale (null: the customer's life), a fixed amount or a share. */
 export const RECURRING_LIMITS = { maxMonths: 120 } as const;

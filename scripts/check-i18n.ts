@@ -31,17 +31,27 @@ export function usesIn(source: string, file: string, uses: Uses): void {
     uses.ids.add(id);
     if (!uses.where.has(id)) uses.where.set(id, file);
   };
+  // each hook's binding (t, or `t: name`) and where it is: a call belongs to the nearest hook above it
+  // binding that name (components follow one another in a file), else the first one below
+  const hooks: { name: string; namespace: string; at: number }[] = [];
   const namespaces: string[] = [];
-  for (const [, bindings = '', namespace = ''] of source.matchAll(HOOK)) {
+  for (const match of source.matchAll(HOOK)) {
+    const [, bindings = '', namespace = ''] = match;
     namespaces.push(namespace);
     const binding = /(?:^|,)\s*t\s*(?::\s*([\w$]+))?\s*(?:,|$)/.exec(bindings);
-    if (!binding) continue;
-    const name = escape(binding[1] ?? 't');
-    for (const call of source.matchAll(new RegExp(`(?<![\\w$.])${name}\\(\\s*(['"])([^'"]+)\\1`, 'g'))) {
-      add(`${namespace}:${call[2]}`);
+    if (binding) hooks.push({ name: binding[1] ?? 't', namespace, at: match.index });
+  }
+  const namespaceAt = (name: string, at: number) => {
+    const same = hooks.filter((h) => h.name === name);
+    return (same.filter((h) => h.at < at).pop() ?? same[0])?.namespace;
+  };
+  for (const name of new Set(hooks.map((h) => h.name))) {
+    const n = escape(name);
+    for (const call of source.matchAll(new RegExp(`(?<![\\w$.])${n}\\(\\s*(['"])([^'"]+)\\1`, 'g'))) {
+      add(`${namespaceAt(name, call.index)}:${call[2]}`);
     }
-    for (const call of source.matchAll(new RegExp(`(?<![\\w$.])${name}\\(\\s*\`([^\`$]*)\\$\\{`, 'g'))) {
-      uses.prefixes.add(`${namespace}:${call[1]}`);
+    for (const call of source.matchAll(new RegExp(`(?<![\\w$.])${n}\\(\\s*\`([^\`$]*)\\$\\{`, 'g'))) {
+      uses.prefixes.add(`${namespaceAt(name, call.index)}:${call[1]}`);
     }
   }
   for (const call of source.matchAll(/(?<![\w$.])translate\(\s*['"]([\w-]+)['"]\s*,\s*(['"])([^'"]+)\2/g)) {

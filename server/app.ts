@@ -65,6 +65,7 @@ import { pushRoutes } from './modules/push/routes';
 import { createWebPushSender, type SendNotification } from './modules/push/sender';
 import { createPushService } from './modules/push/service';
 import { reportRoutes } from './modules/reports/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { directoryRoutes } from './modules/users/directory-routes';
@@ -258,6 +259,7 @@ export async function buildApp({
       await api.register(forApiKeys('payouts', payoutRoutes), { ctx });
       // the ledger is the publishers' payout history: the same keys read it
       await api.register(forApiKeys('payouts', ledgerRoutes), { ctx });
+      await api.register(forApiKeys('general', referralRoutes), { ctx });
       await api.register(forApiKeys('general', currencyRoutes), { ctx });
       await api.register(forApiKeys('reports', analyticsRoutes), { ctx, tracking });
       await api.register(forApiKeys('reports', reportRoutes), { ctx });

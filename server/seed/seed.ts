@@ -11,6 +11,7 @@ import type { Db } from '../db/connection';
 import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 import { seedDemoData } from './demo-data';
 import { seedDemoCoupons } from './demo-coupons';
+import { seedDemoCapsAndReferrals } from './demo-caps-referrals';
 import { type DemoUsers } from './demo-users';
 import { seedDemoFraud } from './demo-fraud';
 import { seedDemoMedia } from './demo-media';
@@ -173,6 +174,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
     await seedDemoData(tx, demoUsers, now);
     await seedDemoCoupons(tx, demoUsers, now);
     await seedDemoFraud(tx, demoUsers);
+    await seedDemoCapsAndReferrals(tx, demoUsers, now);
     await seedDemoMedia(tx, demoUsers, mediaStorageFor(config));
     await seedDemoPayouts(tx, demoUsers, adminId, now);
     await seedDemoInvoices(tx, demoUsers, adminId, now);

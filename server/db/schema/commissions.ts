@@ -24,7 +24,7 @@ export const commissions = pgTable(
   'commissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['conversion', 'click', 'clawback'] }).notNull(),
+    kind: text('kind', { enum: ['conversion', 'click', 'clawback', 'referral'] }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'reversed', 'paid'] })
       .notNull()
       .default('pending'),
@@ -43,6 +43,8 @@ export const commissions = pgTable(
     clickId: text('click_id'),
     /** for a clawback: the paid commission it claws back */
     reversesId: uuid('reverses_id'),
+    /** for a referral commission: the referred publisher's approved commission it is a share of */
+    referralOf: uuid('referral_of'),
     /** set when a payout covers this commission; a commission is in at most one payout */
     payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
     /** set when an advertiser invoice bills this commission; billed at most once */
@@ -65,6 +67,7 @@ export const commissions = pgTable(
     uniqueIndex('commissions_conversion_idx').on(t.conversionId),
     uniqueIndex('commissions_click_idx').on(t.clickId),
     uniqueIndex('commissions_reverses_idx').on(t.reversesId),
+    uniqueIndex('commissions_referral_of_idx').on(t.referralOf),
     index('commissions_publisher_idx').on(t.publisherId, t.createdAt),
     index('commissions_campaign_idx').on(t.campaignId, t.createdAt),
     index('commissions_status_idx').on(t.status, t.createdAt),

@@ -15,6 +15,14 @@ import { createdAt, updatedAt } from './columns';
 import type { CampaignFraud } from '../../../contracts/fraud-schema';
 import { users } from './users';
 
+/** a campaign's caps per publisher: each a positive integer, absent or null for no cap */
+export interface PublisherCapsValue {
+  daily_conversions?: number | null;
+  monthly_conversions?: number | null;
+  daily_commission_minor?: number | null;
+  monthly_commission_minor?: number | null;
+}
+
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -67,6 +75,8 @@ export const campaigns = pgTable(
     } | null>(),
     /** the campaign's fraud thresholds (contracts/fraud.ts); a field left out or null: the platform default */
     fraud: jsonb('fraud').$type<Partial<CampaignFraud>>().notNull().default({}),
+    /** per publisher per UTC day and month; null (or a null field): no cap */
+    publisherCaps: jsonb('publisher_caps').$type<PublisherCapsValue>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

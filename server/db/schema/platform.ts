@@ -27,6 +27,10 @@ export const adminSettings = pgTable('admin_settings', {
   ratesProviderUrl: text('rates_provider_url'),
   /** clicks older than this many days are dropped a whole month at a time; reports keep their totals */
   clickRetentionDays: integer('click_retention_days').notNull().default(400),
+  /** publisher referrals: the referrer's share of each approved commission; 0 turns the programme off */
+  referralShareBps: integer('referral_share_bps').notNull().default(0),
+  /** how long after a referred publisher joins their commissions earn the referrer a share */
+  referralMonths: integer('referral_months').notNull().default(12),
   updatedAt: updatedAt(),
 });
 

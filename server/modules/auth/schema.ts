@@ -14,11 +14,22 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
+/** a publisher's referral code from the sign-up link (`/register?ref=CODE`); case-insensitive */
+const referralCode = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string({ error: 'referral_code must be text' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,40}$/, 'referral_code must be 4 to 40 letters and digits')
+    .optional(),
+);
+
 export const registerBody = profileFieldsSchema.extend({
   email: emailSchema,
   password: passwordSchema,
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
   role: selfRegisterRole,
+  referral_code: referralCode,
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -26,6 +37,7 @@ export const registerSimplifiedBody = z.object({
   email: emailSchema,
   password: passwordSchema,
   role: selfRegisterRole.default('advertiser'),
+  referral_code: referralCode,
 });
 export type RegisterSimplifiedBody = z.input<typeof registerSimplifiedBody>;
 

@@ -23,6 +23,7 @@ import {
   toUserResponse,
   updateUser,
 } from '../users/service';
+import { recordReferral, referrerForSignUp } from '../referrals/service';
 import { hashPassword, verifyPassword } from './password';
 import { assertStrongPassword } from './password-strength';
 import type {
@@ -83,11 +84,13 @@ async function createAccount(
     name: string;
     role: 'advertiser' | 'publisher';
     fields: ProfileFields;
+    referralCode?: string;
   },
 ) {
   assertFieldsFitRole(input.role, input.fields);
   assertStrongPassword(input.password, [input.email, input.name], 'password');
   if (await findUserByEmail(ctx.db, input.email)) throw conflict('Email already registered');
+  const referrerId = await referrerForSignUp(ctx.db, input.referralCode, input.role);
   const settings = await getSettings(ctx.db);
   const passwordHash = await hashPassword(input.password);
   const state = completionState(input.role, { ...profileFromRow(null), ...input.fields });
@@ -107,6 +110,7 @@ async function createAccount(
         },
         profilePatch(input.fields),
       );
+      if (referrerId) await recordReferral(tx, referrerId, row.user.id);
       await audit(tx, {
         actorId: row.user.id,
         action: 'user.registered',
@@ -131,8 +135,15 @@ async function createAccount(
 }
 
 export function register(ctx: AppContext, body: z.output<typeof registerBody>) {
-  const { email, password, name, role, ...rest } = body;
-  return createAccount(ctx, { email, password, name, role, fields: pickProfileFields(rest) });
+  const { email, password, name, role, referral_code, ...rest } = body;
+  return createAccount(ctx, {
+    email,
+    password,
+    name,
+    role,
+    fields: pickProfileFields(rest),
+    referralCode: referral_code,
+  });
 }
 
 export function registerSimplified(ctx: AppContext, body: z.output<typeof registerSimplifiedBody>) {
@@ -143,6 +154,7 @@ export function registerSimplified(ctx: AppContext, body: z.output<typeof regist
     name,
     role: body.role,
     fields: {},
+    referralCode: body.referral_code,
   });
 }
 

@@ -10,7 +10,8 @@ import {
 } from '../../../contracts/campaigns';
 import { revshareBpsSchema as bps } from '../../../contracts/campaign-schemas';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
-import { deepLinkHostsSchema, RECURRING_LIMITS } from '../../../contracts/deep-links';
+import { deepLinkHostsSchema } from '../../../contracts/deep-link-schemas';
+import { RECURRING_LIMITS } from '../../../contracts/deep-links';
 import { campaignFraudSchema } from '../../../contracts/fraud-schema';
 
 /** The campaign's fraud thresholds as sent: the object as a whole, a field left out or null is the default. */
@@ -20,6 +21,7 @@ const fraudInput = campaignFraudSchema
     (f) => f.hold_score == null || f.reject_score == null || f.hold_score < f.reject_score,
     { message: 'fraud.hold_score must be below fraud.reject_score', path: ['hold_score'] },
   );
+import { publisherCapsInput, publisherCapsSchema } from '../../../contracts/publisher-caps-schema';
 
 export type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
 
@@ -96,6 +98,8 @@ export const campaignFields = z.object({
   /** pays on renewals (`event=renewal`); null: does not */
   recurring: recurringSchema.nullable(),
   fraud: fraudInput,
+  /** per publisher per UTC day and month: conversions and commission; over a cap it is recorded, not paid */
+  publisher_caps: publisherCapsInput,
 });
 
 export const createCampaignBody = campaignFields.partial().required({
@@ -159,6 +163,7 @@ export const campaignSchema = z.object({
     .nullable(),
   /** only for the owning advertiser and admins: the fraud thresholds (null: the platform default) */
   fraud: campaignFraudSchema.optional(),
+  publisher_caps: publisherCapsSchema,
   /** only for the owning advertiser and admins */
   tracking_secret: z.string().optional(),
   created_at: z.string(),

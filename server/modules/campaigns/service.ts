@@ -11,6 +11,7 @@ import { assertCreativesUsable } from '../media/service';
 import type { UserRow } from '../../platform/current-user';
 import { canEditCampaign, canSeeCampaignPrivateFields, canViewCampaign } from './policy';
 import * as q from './queries';
+import { normalizePublisherCaps } from '../../../contracts/publisher-caps-schema';
 import type { Campaign, createCampaignBody, ListCampaignsQuery, updateCampaignBody } from './schema';
 
 /** what a change needs: the database, and the bus its `campaign.changed` goes to once it is stored */
@@ -53,6 +54,7 @@ export function toCampaignResponse(row: CampaignRow, viewer: UserRow): Campaign 
     max_order_minor: row.maxOrderMinor,
     deep_link_hosts: effectiveDeepLinkHosts(row.deepLinkHosts, row.landingUrl),
     recurring: row.recurring,
+    publisher_caps: normalizePublisherCaps(row.publisherCaps),
     // a publisher never learns the thresholds: they would teach how to stay under them
     ...(privileged ? { fraud: campaignFraudWire(row.fraud), tracking_secret: row.trackingSecret } : {}),
     created_at: row.createdAt.toISOString(),
@@ -93,6 +95,10 @@ function toRowPatch(input: CampaignInput): Partial<q.NewCampaignRow> {
   set('deepLinkHosts', input.deep_link_hosts);
   set('recurring', input.recurring);
   set('fraud', input.fraud === undefined ? undefined : campaignFraudWire(input.fraud));
+  if (input.publisher_caps !== undefined) {
+    const caps = normalizePublisherCaps(input.publisher_caps);
+    patch.publisherCaps = Object.values(caps).some((v) => v !== null) ? caps : null;
+  }
   return patch;
 }
 

@@ -202,7 +202,12 @@ export async function transition(
     .returning();
 }
 
-export async function insertClawback(db: Db, original: CommissionRow, reason: string, actorId: string) {
+export async function insertClawback(
+  db: Db,
+  original: CommissionRow,
+  reason: string,
+  actorId: string | null,
+) {
   const now = new Date();
   const [row] = await db
     .insert(commissions)

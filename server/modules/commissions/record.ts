@@ -8,6 +8,7 @@ import { recordCommissionsCreated } from '../ledger/service';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
 import type { PricedEvent } from '../../platform/commission-math';
 import { SpendLedger, needsCampaignLock, type PlannedCommission } from './spend';
+import { noticeCappedPublishers } from './publisher-caps';
 
 export interface CommissionSubject {
   /** the campaign row, read inside the transaction after `lockCampaign` */
@@ -90,6 +91,7 @@ export async function insertCommissions(
   // each commission belongs to one conversion or one click (both unique): that matches rows to values
   const link = (r: { conversionId?: string | null; clickId?: string | null }) =>
     r.conversionId ?? r.clickId ?? '';
+  await noticeCappedPublishers(tx, rows);
   const byLink = new Map(rows.map((r) => [link(r), r]));
   const inOrder = values.map((v, i) => {
     const row = link(v) === '' ? rows[i] : byLink.get(link(v));

@@ -37,7 +37,7 @@ export const balanceQuery = z.object({
 
 export const commissionSchema = z.object({
   id: z.string(),
-  kind: z.enum(['conversion', 'click', 'clawback']),
+  kind: z.enum(['conversion', 'click', 'clawback', 'referral']),
   status: z.enum(COMMISSION_STATUSES),
   amount_minor: z.number().int(),
   currency: z.string(),
@@ -65,6 +65,8 @@ export const commissionSchema = z.object({
   /** the rules that fired; `detail` only for the campaign's advertiser and admins */
   fraud_reasons: z.array(fraudReasonSchema),
   reverses_id: z.string().nullable(),
+  /** a referral commission: the referred publisher's commission it is a share of */
+  referral_of: z.string().nullable(),
   payout_id: z.string().nullable(),
   is_test: z.boolean(),
   created_at: z.string(),

@@ -15,6 +15,7 @@ import { recordCommissionChanges, recordCommissionsCreated } from '../ledger/ser
 import { commissionEvents } from './integration-events';
 import * as q from './queries';
 import type { FraudRule } from '../../../contracts/fraud-schema';
+import { createReferralCommissions, reverseReferralOf } from './referral-commissions';
 import type { BulkMatchingBody, Commission, ListCommissionsQuery, TotalsQuery } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,6 +59,7 @@ export function toCommissionResponse(
       showFraudDetail ? { rule: r.rule as FraudRule, detail: r.detail } : { rule: r.rule as FraudRule },
     ),
     reverses_id: c.reversesId,
+    referral_of: c.referralOf,
     payout_id: c.payoutId,
     is_test: c.isTest,
     created_at: c.createdAt.toISOString(),
@@ -160,9 +162,13 @@ export async function decide(
     throw forbidden('Only the campaign’s advertiser or an admin can decide commissions');
   const unique = [...new Set(ids)];
   const { from, to } = DECISION[decision];
-  const changed = await ctx.db.transaction((tx) => decideInTx(tx, user, unique, decision, reason));
+  const { changed, referred } = await ctx.db.transaction(async (tx) => {
+    const rows = await decideInTx(tx, user, unique, decision, reason);
+    return { changed: rows, referred: await referralsOf(tx, rows, decision) };
+  });
   const failed = await explainFailures(ctx.db, user, unique, new Set(changed.map((r) => r.id)), from);
   await notifyDecision(ctx, changed, to, reason);
+  await notifyReferrals(ctx, referred);
   return {
     updated: await reload(
       ctx.db,
@@ -221,11 +227,13 @@ export async function decideMatching(
     includeTest: body.include_test,
     createdBefore: new Date(body.created_before),
   };
-  const changed = await ctx.db.transaction(async (tx) => {
+  const { changed, referred } = await ctx.db.transaction(async (tx) => {
     const ids = await q.matchingIds(tx, filter, body.batch_size);
-    return decideInTx(tx, user, ids, decision, reason);
+    const rows = await decideInTx(tx, user, ids, decision, reason);
+    return { changed: rows, referred: await referralsOf(tx, rows, decision) };
   });
   await notifyDecision(ctx, changed, DECISION[decision].to, reason);
+  await notifyReferrals(ctx, referred);
   return { updated_count: changed.length, remaining: await q.countMatching(ctx.db, filter) };
 }
 
@@ -245,7 +253,7 @@ export async function reverse(
     throw forbidden('Only the campaign’s advertiser or an admin can reverse commissions');
   if (c.kind === 'clawback') throw unprocessable('A clawback cannot be reversed');
   if (c.status === 'approved' && c.payoutId === null) {
-    const [row] = await ctx.db.transaction(async (tx) => {
+    const [row, ...referralRows] = await ctx.db.transaction(async (tx) => {
       const rows = await q.transition(
         tx,
         [id],
@@ -270,16 +278,18 @@ export async function reverse(
       }
       await recordCommissionChanges(tx, 'commission.reversed', rows);
       await recordIntegrationEvents(tx, commissionEvents('commission.reversed', rows));
-      return rows;
+      const referral = rows.length > 0 ? await reverseReferralOf(tx, rows[0]!, reason, user.id) : [];
+      return [...rows, ...referral];
     });
     if (!row) throw unprocessable('The commission changed meanwhile; reload and try again');
     await notifyDecision(ctx, [row], 'reversed', reason);
+    await notifyReferralReversal(ctx, referralRows, reason);
     return getCommission(ctx.db, user, id);
   }
   if (c.status === 'paid') {
     const clawback = await ctx.db.transaction(async (tx) => {
       const row = await q.insertClawback(tx, c, reason, user.id);
-      if (!row) return null;
+      if (!row) return null as null | { row: CommissionRow; referral: CommissionRow[] };
       await recordCommissionsCreated(tx, [row]);
       await audit(tx, {
         actorId: user.id,
@@ -294,11 +304,12 @@ export async function reverse(
         tx,
         commissionEvents('commission.reversed', [c], { status: 'reversed', reason, clawback_id: row.id }),
       );
-      return row;
+      return { row, referral: await reverseReferralOf(tx, c, reason, user.id) };
     });
     if (!clawback) throw unprocessable('This commission was already clawed back');
-    await notifyDecision(ctx, [clawback], 'clawback', reason);
-    return getCommission(ctx.db, user, clawback.id);
+    await notifyDecision(ctx, [clawback.row], 'clawback', reason);
+    await notifyReferralReversal(ctx, clawback.referral, reason);
+    return getCommission(ctx.db, user, clawback.row.id);
   }
   if (c.status === 'approved' && c.payoutId !== null) {
     // its open payout holds it: reversing it now would pay out money the payout no longer covers
@@ -355,10 +366,42 @@ export async function approveDueCommissions(ctx: AppContext, now = new Date()): 
     }
     await recordCommissionChanges(tx, 'commission.approved', due);
     await recordIntegrationEvents(tx, commissionEvents('commission.approved', due));
-    return due;
+    return { due, referred: await createReferralCommissions(tx, due, now) };
   });
-  await notifyDecision(ctx, rows, 'approved', undefined, true);
-  return rows.length;
+  await notifyDecision(ctx, rows.due, 'approved', undefined, true);
+  await notifyReferrals(ctx, rows.referred);
+  return rows.due.length;
+}
+
+/** the referral commissions an approval earns the referrers of the publishers it approved */
+function referralsOf(tx: Db, rows: CommissionRow[], decision: Decision): Promise<CommissionRow[]> {
+  return decision === 'approve' ? createReferralCommissions(tx, rows, new Date()) : Promise.resolve([]);
+}
+
+/** Tells each referrer once of the referral commissions an approval earned them. */
+async function notifyReferrals(ctx: AppContext, rows: CommissionRow[]): Promise<void> {
+  const byReferrer = new Map<string, CommissionRow[]>();
+  for (const row of rows) byReferrer.set(row.publisherId, [...(byReferrer.get(row.publisherId) ?? []), row]);
+  for (const [referrerId, list] of byReferrer) {
+    ctx.events.emit('stats.changed', { advertiserId: list[0]!.advertiserId, publisherId: referrerId });
+    const money = list.map((r) => formatMinor(r.amountMinor, r.currency as CurrencyCode)).join(', ');
+    await ctx.notifier
+      .notify(referrerId, {
+        category: 'commission',
+        title: `Referral commission pending: ${money}`,
+        body: 'A publisher you referred had a commission approved; your share waits for the hold period.',
+        link: '/referrals',
+        data: { type: 'commission', id: list[0]!.id, ids: list.map((r) => r.id) },
+      })
+      .catch(() => undefined);
+  }
+}
+
+async function notifyReferralReversal(ctx: AppContext, rows: CommissionRow[], reason: string) {
+  if (rows.length === 0) return;
+  const what =
+    rows[0]!.kind === 'clawback' ? 'clawback' : rows[0]!.status === 'rejected' ? 'rejected' : 'reversed';
+  await notifyDecision(ctx, rows, what, reason);
 }
 
 async function reload(db: Db, ids: string[]): Promise<Commission[]> {
@@ -434,6 +477,8 @@ export {
   pauseForBudget,
   recordCommission,
 } from './record';
+export { PUBLISHER_CAP_REASON, overPublisherCap } from './publisher-caps';
+export { referralShareMinor } from './referral-commissions';
 export {
   DAILY_CAP_REASON,
   SpendLedger,

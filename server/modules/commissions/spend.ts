@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/connection';
 import type { CampaignRow } from '../../db/rows';
 import { priceCommission, type PricedEvent } from '../../platform/commission-math';
+import { PUBLISHER_CAP_REASON, PublisherCapLedger, hasPublisherCaps } from './publisher-caps';
 
 export const DAILY_CAP_REASON = 'The campaign’s daily cap was reached';
 export const BUDGET_REASON = 'The campaign’s budget was reached';
@@ -12,7 +13,12 @@ export const BUDGET_REASON = 'The campaign’s budget was reached';
  * exact until it commits. Other campaigns record their events without any lock.
  */
 export function needsCampaignLock(campaign: CampaignRow): boolean {
-  return campaign.budgetMinor !== null || campaign.dailyCapMinor !== null || campaign.tiers.length > 0;
+  return (
+    campaign.budgetMinor !== null ||
+    campaign.dailyCapMinor !== null ||
+    campaign.tiers.length > 0 ||
+    hasPublisherCaps(campaign)
+  );
 }
 
 /** One paid event to price: the campaign row must be the one read under its lock when `needsCampaignLock`. */
@@ -55,6 +61,7 @@ export class SpendLedger {
     private readonly spent: Map<string, number>,
     private readonly spentToday: Map<string, number>,
     private readonly paidThisMonth: Map<string, number>,
+    private readonly caps: PublisherCapLedger,
   ) {}
 
   static async load(tx: Db, subjects: SpendSubject[]): Promise<SpendLedger> {
@@ -72,7 +79,7 @@ export class SpendLedger {
       publisher_id: s.publisherId,
       since: startOfUtcMonth(s.now).toISOString(),
     }));
-    const [spent, spentToday, paidThisMonth] = await Promise.all([
+    const [spent, spentToday, paidThisMonth, caps] = await Promise.all([
       budgets.length === 0
         ? []
         : executeRows<{ key: string; n: string }>(
@@ -101,10 +108,11 @@ export class SpendLedger {
                   and not c.is_test and c.created_at >= k.since::timestamptz)::text as n
               from json_to_recordset(${JSON.stringify(months)}::json) as k(campaign_id uuid, publisher_id uuid, since text)`,
           ),
+      PublisherCapLedger.load(tx, counted),
     ]);
     const toMap = (rows: { key: string; n: string }[]) => new Map(rows.map((r) => [r.key, Number(r.n)]));
     // the since text comes back as sent, so the month keys match monthKey()
-    return new SpendLedger(toMap(spent), toMap(spentToday), toMap(paidThisMonth));
+    return new SpendLedger(toMap(spent), toMap(spentToday), toMap(paidThisMonth), caps);
   }
 
   /** What the campaign has spent, as far as this ledger knows (events planned so far included). */
@@ -139,6 +147,9 @@ export class SpendLedger {
     };
     if (!counted) return planned;
     const amount = pricing.amountMinor;
+    if (!this.caps.allows(subject, amount)) {
+      return { ...planned, status: 'rejected', reason: PUBLISHER_CAP_REASON };
+    }
     const today = this.spentToday.get(dayKey(subject)) ?? 0;
     if (campaign.dailyCapMinor !== null && today + amount > campaign.dailyCapMinor) {
       return { ...planned, status: 'rejected', reason: DAILY_CAP_REASON };
@@ -150,6 +161,7 @@ export class SpendLedger {
     this.spentToday.set(dayKey(subject), today + amount);
     this.spent.set(campaign.id, spent + amount);
     this.paidThisMonth.set(monthKey(subject), (this.paidThisMonth.get(monthKey(subject)) ?? 0) + 1);
+    this.caps.add(subject, amount);
     return {
       ...planned,
       budgetReached: campaign.budgetMinor !== null && spent + amount >= campaign.budgetMinor,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { offsetParam } from '../../platform/zod-numbers';
-import { couponCodeSchema } from '../../../contracts/coupons';
+import { couponCodeSchema } from '../../../contracts/coupon-schemas';
 
 export const couponSchema = z.object({
   id: z.string(),

@@ -27,7 +27,7 @@ const reasonWithFigures = z.object({
 
 export const queueItemSchema = z.object({
   commission_id: z.string(),
-  kind: z.enum(['conversion', 'click', 'clawback']),
+  kind: z.enum(['conversion', 'click', 'clawback', 'referral']),
   status: z.string(),
   on_review: z.boolean(),
   amount_minor: z.number().int(),

@@ -67,7 +67,7 @@ export type PayoutDetailQuery = z.output<typeof payoutDetailQuery>;
 
 export const payoutCommissionSchema = z.object({
   id: z.string(),
-  kind: z.enum(['conversion', 'click', 'clawback']),
+  kind: z.enum(['conversion', 'click', 'clawback', 'referral']),
   status: z.string(),
   amount_minor: z.number().int(),
   currency: z.string(),

@@ -22,6 +22,10 @@ export const adminSettingsSchema = z.object({
   rates_provider_url: z.string().nullable(),
   /** clicks older than this are dropped a month at a time; reports keep their totals (daily rollups) */
   click_retention_days: z.number().int().min(MIN_CLICK_RETENTION_DAYS).max(MAX_CLICK_RETENTION_DAYS),
+  /** publisher referrals: the referrer's share of each approved commission (0: programme off) */
+  referral_share_bps: z.number().int().min(0).max(10_000),
+  /** months after a referred publisher joins during which their commissions earn the referrer a share */
+  referral_months: z.number().int().min(1).max(120),
   updated_at: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -69,6 +73,8 @@ export const updateSettingsBody = z.object({
     MAX_CLICK_RETENTION_DAYS,
     `between ${MIN_CLICK_RETENTION_DAYS} (the longest attribution window) and ${MAX_CLICK_RETENTION_DAYS}`,
   ).optional(),
+  referral_share_bps: int('referral_share_bps', 0, 10_000, 'between 0 (off) and 10000 (100%)').optional(),
+  referral_months: int('referral_months', 1, 120, 'between 1 and 120').optional(),
   updated_at: z.string().optional(),
 });
 export type UpdateSettingsBody = z.output<typeof updateSettingsBody>;

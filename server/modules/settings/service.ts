@@ -15,6 +15,8 @@ function toSettingsResponse(row: SettingsRow): AdminSettings {
     max_upload_bytes: row.maxUploadBytes,
     rates_provider_url: row.ratesProviderUrl,
     click_retention_days: row.clickRetentionDays,
+    referral_share_bps: row.referralShareBps,
+    referral_months: row.referralMonths,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -32,6 +34,8 @@ function toPatch(body: UpdateSettingsBody): SettingsPatch {
   if (body.max_upload_bytes !== undefined) patch.maxUploadBytes = body.max_upload_bytes;
   if (body.rates_provider_url !== undefined) patch.ratesProviderUrl = body.rates_provider_url;
   if (body.click_retention_days !== undefined) patch.clickRetentionDays = body.click_retention_days;
+  if (body.referral_share_bps !== undefined) patch.referralShareBps = body.referral_share_bps;
+  if (body.referral_months !== undefined) patch.referralMonths = body.referral_months;
   return patch;
 }
 

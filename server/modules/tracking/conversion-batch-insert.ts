@@ -5,6 +5,7 @@ import { recordIntegrationEvents } from '../../platform/outbox';
 import {
   commissionValues,
   insertCommissions,
+  overPublisherCap,
   pauseForBudget,
   type PlannedCommission,
 } from '../commissions/service';
@@ -85,7 +86,8 @@ export async function insertCommissionRows(
   const notified = await insertNotifications(
     tx,
     paid
-      .filter((p) => !p.found.click.isTest)
+      // past the publisher's cap they hear once a day (insertCommissions), not of each conversion
+      .filter((p) => !p.found.click.isTest && !overPublisherCap(p.commission))
       .map((p) => conversionNotice(p.campaign, commissionOf.get(p.key)!)),
   );
   const notificationOf = new Map(notified.map((n) => [n.data.id, n]));

@@ -19,6 +19,8 @@ const settings: AdminSettings = {
   max_upload_bytes: 10 * 1024 * 1024,
   rates_provider_url: null,
   click_retention_days: 400,
+  referral_share_bps: 0,
+  referral_months: 12,
   updated_at: '2025-01-01T00:00:00.000Z',
 };
 

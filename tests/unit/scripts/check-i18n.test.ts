@@ -65,3 +65,13 @@ describe('npm run lint:i18n', () => {
     expect([...found.ids].sort()).toEqual(['layout:nav.reports', 'toast:saved']);
   });
 });
+
+describe('npm run lint:i18n in a file of several components', () => {
+  it('gives each t() call the namespace of the hook above it', () => {
+    const found = uses(`
+      function Badge() { const { t } = useTranslation('fraud'); return t('underReview'); }
+      function Coupon() { const { t } = useTranslation('coupons'); return t('code'); }
+    `);
+    expect([...found.ids].sort()).toEqual(['coupons:code', 'fraud:underReview']);
+  });
+});

@@ -48,6 +48,7 @@ function EventName({ event }: { event: string | null }) {
 }
 
 function OrderCell({ commission: c }: { commission: Commission }) {
+  const { t } = useTranslation('referrals');
   return (
     <Stack gap={2}>
       <Group gap={4}>
@@ -55,6 +56,11 @@ function OrderCell({ commission: c }: { commission: Commission }) {
         {c.kind === 'clawback' && (
           <Badge size="xs" color="red" variant="outline">
             Clawback
+          </Badge>
+        )}
+        {c.kind === 'referral' && (
+          <Badge size="xs" color="grape" variant="outline">
+            {t('kind.referral')}
           </Badge>
         )}
         {c.client_reported && (

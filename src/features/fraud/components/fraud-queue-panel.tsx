@@ -48,7 +48,11 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
       { commission_ids: ids, decision, reason: reason.trim() || undefined },
       {
         onSuccess: () => {
-          showSuccess(t(decision === 'approve' ? 'approved' : 'rejected', { count: ids.length }));
+          showSuccess(
+            decision === 'approve'
+              ? t('approved', { count: ids.length })
+              : t('rejected', { count: ids.length }),
+          );
           setSelected(new Set());
           setReason('');
         },

@@ -21,7 +21,12 @@ import { plural } from '../utils/format';
 import { PayoutStatusBadge } from './payout-status-badge';
 
 const PAGE_SIZE = 25;
-const KIND_LABELS = { conversion: 'Sale or lead', click: 'Click', clawback: 'Clawback' } as const;
+const KIND_LABELS = {
+  conversion: 'Sale or lead',
+  click: 'Click',
+  clawback: 'Clawback',
+  referral: 'Referral',
+} as const;
 
 interface PayoutDetailsModalProps {
   /** the payout to show (from the list row); null closes the modal */

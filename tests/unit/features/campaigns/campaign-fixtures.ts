@@ -28,6 +28,12 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     terms: '',
     creative_ids: [],
     pixel_enabled: false,
+    publisher_caps: {
+      daily_conversions: null,
+      monthly_conversions: null,
+      daily_commission_minor: null,
+      monthly_commission_minor: null,
+    },
     max_order_minor: null,
     deep_link_hosts: ['shop.example.com'],
     recurring: null,

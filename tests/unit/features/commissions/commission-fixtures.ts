@@ -30,6 +30,7 @@ export function makeCommission(overrides: Partial<Commission> = {}): Commission 
     fraud_score: 0,
     fraud_reasons: [],
     reverses_id: null,
+    referral_of: null,
     payout_id: null,
     is_test: false,
     created_at: '2025-03-01T10:00:00.000Z',
