@@ -1,4 +1,5 @@
 import { Alert, List } from '@mantine/core';
+import { useTranslation } from '../lib/i18n';
 
 export interface BulkFailure {
   /** what the row is called, e.g. an order id or a publisher's name */
@@ -17,6 +18,7 @@ export function BulkFailuresAlert({
   failures: readonly BulkFailure[];
   onClose: () => void;
 }) {
+  const { t } = useTranslation('common');
   if (failures.length === 0) return null;
   return (
     <Alert
@@ -24,7 +26,7 @@ export function BulkFailuresAlert({
       variant="light"
       title={title}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('dismiss')}
       onClose={onClose}
     >
       <List size="sm">

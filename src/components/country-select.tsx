@@ -1,5 +1,6 @@
 import { Select, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { countryOptions } from '../lib/countries';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * Typing "dk" or "DK" puts Denmark first (the code), then names starting with the text ("den…"), then
@@ -23,13 +24,14 @@ export const countryFilter: OptionsFilter = ({ options, search }) => {
 
 /** A searchable country picker by name; its value is the ISO 3166-1 alpha-2 code ("DK"). */
 export function CountrySelect(props: Omit<SelectProps, 'data' | 'searchable' | 'filter'>) {
+  const { t } = useTranslation('common');
   return (
     <Select
       searchable
       data={countryOptions()}
       filter={countryFilter}
-      nothingFoundMessage="No country matches"
-      placeholder="Search countries"
+      nothingFoundMessage={t('country.none')}
+      placeholder={t('country.search')}
       {...props}
     />
   );

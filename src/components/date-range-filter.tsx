@@ -1,6 +1,7 @@
 import { Button, Group, InputBase } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { daysInRange, lastDays, presetOf, RANGE_PRESETS, type DateRange } from '../lib/date-range';
+import { daysInRange, formatRange, lastDays, presetOf, RANGE_PRESETS, type DateRange } from '../lib/date-range';
+import { useTranslation } from '../lib/i18n';
 import { withMoreStyles } from '../lib/load-more-styles';
 import type { Draft } from './date-range-picker';
 
@@ -14,13 +15,8 @@ const PICKER_WIDTH = 260;
 const loadPicker = () => withMoreStyles(import('./date-range-picker'));
 const DateRangePicker = lazy(() => loadPicker().then((m) => ({ default: m.DateRangePicker })));
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** 'YYYY-MM-DD' as the picker shows it ("D MMM YYYY", English months). */
-function pickerDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${Number(date)} ${MONTHS[Number(month) - 1]} ${year}`;
-}
-const pickerText = ([from, to]: Draft) => (from ? `${pickerDay(from)} – ${to ? pickerDay(to) : ''}` : '');
+/** The range as the picker shows it: as every other range is written (formatRange). */
+const pickerText = ([from, to]: Draft) => (from ? formatRange({ from, to }) : '');
 
 interface StandInProps {
   label: string;
@@ -56,7 +52,9 @@ interface DateRangeFilterProps {
 }
 
 /** Last 7/30/90 days at one click, or any range up to a year in the picker (UTC days). */
-export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeFilterProps) {
+export function DateRangeFilter({ value, onChange, label: givenLabel }: DateRangeFilterProps) {
+  const { t } = useTranslation('common');
+  const label = givenLabel ?? t('dateRange.label');
   // The picker holds a half-chosen range until its end is picked; the filter changes only then.
   const [draft, setDraft] = useState<Draft>([value.from, value.to]);
   const [shown, setShown] = useState(value);
@@ -68,7 +66,7 @@ export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeF
   // null: the stand-in is shown; else the picker, opened at once when the user clicked for it.
   const [picker, setPicker] = useState<{ open: boolean } | null>(null);
   const active = presetOf(value);
-  const error = tooLong ? `At most ${MAX_RANGE_DAYS} days` : undefined;
+  const error = tooLong ? t('dateRange.tooLong', { days: MAX_RANGE_DAYS }) : undefined;
 
   const pick = (next: Draft) => {
     setDraft(next);
@@ -86,7 +84,7 @@ export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeF
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <Group gap={4} role="group" aria-label={`${label}: quick ranges`}>
+      <Group gap={4} role="group" aria-label={t('dateRange.presets', { label })}>
         {RANGE_PRESETS.map((days) => (
           <Button
             key={days}
@@ -98,7 +96,7 @@ export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeF
               onChange(lastDays(days));
             }}
           >
-            Last {days} days
+            {t('dateRange.lastDays', { days })}
           </Button>
         ))}
       </Group>
@@ -110,6 +108,7 @@ export function DateRangeFilter({ value, onChange, label = 'Dates' }: DateRangeF
             onChange={pick}
             error={error}
             width={PICKER_WIDTH}
+            format={pickerText}
             openOnMount={picker.open}
           />
         </Suspense>

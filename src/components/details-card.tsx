@@ -1,6 +1,7 @@
 import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { useTranslation } from '../lib/i18n';
 
 interface DetailsCardProps<T> {
   /** what is shown, lower case: "advertiser", "publisher" (used in the loader, error and table names) */
@@ -12,11 +13,12 @@ interface DetailsCardProps<T> {
 
 /** One record at a glance: a title and labelled rows, with the query's loading and error states. */
 export function DetailsCard<T>({ noun, query, title, rows }: DetailsCardProps<T>) {
-  if (query.isPending) return <Loader size="sm" aria-label={`Loading ${noun}`} />;
+  const { t } = useTranslation('common');
+  if (query.isPending) return <Loader size="sm" aria-label={t('details.loading', { noun })} />;
   if (query.error || query.data === undefined) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(query.error, `Could not load the ${noun}.`)}
+        {errorMessage(query.error, t('details.loadError', { noun }))}
       </Alert>
     );
   }
@@ -29,7 +31,7 @@ export function DetailsCard<T>({ noun, query, title, rows }: DetailsCardProps<T>
       <Table
         withRowBorders={false}
         verticalSpacing={4}
-        aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)} details`}
+        aria-label={t('details.table', { noun: `${noun[0]!.toUpperCase()}${noun.slice(1)}` })}
       >
         <Table.Tbody>
           {rows(data).map(([label, value]) => (

@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { MouseEvent } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
+import { useTranslation } from '../lib/i18n';
 
 interface MessageButtonProps extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth'> {
   /** who to write to */
@@ -36,19 +37,20 @@ export function MessageButton({
   variant = 'light',
   fullWidth,
 }: MessageButtonProps) {
+  const { t } = useTranslation('common');
   const inRouter = useInRouterContext();
   const params = new URLSearchParams({ to: userId });
   if (campaignId) params.set('campaign_id', campaignId);
   const to = `/messaging?${params.toString()}`;
-  const common = { size, variant, fullWidth, 'aria-label': name ? `Message ${name}` : 'Message' };
+  const common = { size, variant, fullWidth, 'aria-label': name ? t('message.to', { name }) : t('message.label') };
   return inRouter ? (
     // A dialog it sits in (modals render inside the signed-in shell) closes as the page changes.
     <Button component={Link} to={to} onClick={() => modals.closeAll()} {...common}>
-      Message
+      {t('message.label')}
     </Button>
   ) : (
     <Button component="a" href={to} onClick={(event) => navigateOutsideRouter(event, to)} {...common}>
-      Message
+      {t('message.label')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { displayFigure, rateNote, useDisplayMoney } from '../lib/display-money';
 import type { MinorAmount } from '../lib/format';
+import { useTranslation } from '../lib/i18n';
 
 const CONVERTED_STYLE = {
   textDecoration: 'underline dotted',
@@ -20,6 +21,7 @@ interface MoneyProps {
  * readers. Without a display currency or a rate it shows the amount in its own currency.
  */
 export function Money({ amountMinor, currency }: MoneyProps) {
+  const { t } = useTranslation('common');
   const display = useDisplayMoney();
   const figure = displayFigure(amountMinor, currency, display);
   if (!display || figure.original === null || figure.rate === null) return <>{figure.text}</>;
@@ -42,7 +44,7 @@ export function Money({ amountMinor, currency }: MoneyProps) {
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <span tabIndex={0} style={CONVERTED_STYLE} data-converted-from={currency}>
         {figure.text}
-        <VisuallyHidden>{` (converted from ${figure.original})`}</VisuallyHidden>
+        <VisuallyHidden>{` ${t('money.convertedFrom', { original: figure.original })}`}</VisuallyHidden>
       </span>
     </Tooltip>
   );

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { updatedAgo } from '../lib/offline/updated-ago';
+import { translate, useTranslation } from '../lib/i18n';
 
 const TICK_MS = 30_000;
 
@@ -29,22 +30,21 @@ function useNow(active: boolean): number {
   return now;
 }
 
-const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
-
 /**
  * Offline as the browser says, or online as far as it knows while nothing answers (Wi-Fi without
  * internet, the server down): then "offline" would contradict the device's own network icon.
  */
 const offlineTitle = () =>
   typeof navigator !== 'undefined' && navigator.onLine === false
-    ? "You're offline"
-    : "Can't reach the server";
+    ? translate('common', 'offline.offline')
+    : translate('common', 'offline.unreachable');
 
 /**
  * Says the app is offline (or cannot reach the server), how old the data on screen is, and what waits
  * to be sent.
  */
 export function OfflineBanner({ online, queued, updatedAt, partial }: OfflineBannerProps) {
+  const { t } = useTranslation('common');
   const now = useNow(!online && updatedAt !== null);
   if (online && queued === 0) return null;
   return (
@@ -60,19 +60,19 @@ export function OfflineBanner({ online, queued, updatedAt, partial }: OfflineBan
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600}>
-          {online ? 'Back online: sending your changes…' : offlineTitle()}
+          {online ? t('offline.sending') : offlineTitle()}
         </Text>
         {!online && (
           <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
             {updatedAt !== null
-              ? `Showing data saved on this device, updated ${updatedAgo(updatedAt, now)}.`
-              : 'Showing what was saved on this device.'}
-            {partial ? ' Some parts of this page are not available offline yet.' : ''}
+              ? t('offline.savedUpdated', { ago: updatedAgo(updatedAt, now) })
+              : t('offline.saved')}
+            {partial ? ` ${t('offline.partial')}` : ''}
           </Text>
         )}
         {queued > 0 && (
           <Badge variant="filled" color={online ? 'blue' : 'yellow'} c={online ? undefined : 'dark'}>
-            {changes(queued)} waiting to sync
+            {t('offline.queued', { count: queued })}
           </Badge>
         )}
       </Group>

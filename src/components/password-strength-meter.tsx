@@ -6,16 +6,17 @@ import {
   type PasswordScore,
   type PasswordStrength,
 } from '../lib/password-strength';
+import { msgKey, useTranslation } from '../lib/i18n';
 
 /** Wait for a pause in typing before scoring: a check on a long password takes a few milliseconds. */
 const CHECK_DELAY_MS = 150;
 
 const LEVELS: Record<PasswordScore, { label: string; color: string }> = {
-  0: { label: 'Weak', color: 'red' },
-  1: { label: 'Weak', color: 'red' },
-  2: { label: 'Fair', color: 'orange' },
-  3: { label: 'Good', color: 'teal' },
-  4: { label: 'Strong', color: 'green' },
+  0: { label: msgKey('password.weak'), color: 'red' },
+  1: { label: msgKey('password.weak'), color: 'red' },
+  2: { label: msgKey('password.fair'), color: 'orange' },
+  3: { label: msgKey('password.good'), color: 'teal' },
+  4: { label: msgKey('password.strong'), color: 'green' },
 };
 
 /** The strength of `password` once scored; null while empty or before the first score. */
@@ -58,6 +59,7 @@ interface PasswordStrengthMeterProps {
 
 /** A bar and a sentence saying how guessable the password is; the sentence is announced politely. */
 export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStrengthMeterProps) {
+  const { t } = useTranslation('common');
   const strength = usePasswordStrength(password, userInputs);
   const level = strength ? LEVELS[strength.score] : null;
   const hints = strength ? [strength.warning, ...strength.suggestions].filter(Boolean) : [];
@@ -69,11 +71,11 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStr
           <Progress.Section
             withAria={false}
             role="progressbar"
-            aria-label="Password strength"
+            aria-label={t('password.strength')}
             aria-valuemin={0}
             aria-valuemax={4}
             aria-valuenow={strength.score}
-            aria-valuetext={level.label}
+            aria-valuetext={t(level.label)}
             value={((strength.score + 1) / 5) * 100}
             color={level.color}
           />
@@ -84,7 +86,7 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStr
         {strength && level && (
           <Text size="xs" c="dimmed">
             <Text span size="xs" fw={600} c={level.color}>
-              Password strength: {level.label}.
+              {t('password.strengthIs', { level: t(level.label) })}
             </Text>
             {hints.length > 0 && ` ${hints.join(' ')}`}
           </Text>

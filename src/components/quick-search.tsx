@@ -2,6 +2,7 @@ import { Alert, Loader, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../lib/search';
+import { useTranslation } from '../lib/i18n';
 
 /** The typed text, its debounced form, and whether it is long enough to search. */
 export function useQuickSearchQuery() {
@@ -32,6 +33,7 @@ export function QuickSearch<T>({
   getDescription,
   onPick,
 }: QuickSearchProps<T>) {
+  const { t } = useTranslation('common');
   const { data, error, isFetching } = result;
   const input = useRef<HTMLInputElement>(null);
   // The modal's focus trap runs before a lazily loaded body exists (and then lands on the close
@@ -42,7 +44,7 @@ export function QuickSearch<T>({
       <TextInput
         ref={input}
         label={label}
-        placeholder={`At least ${MIN_SEARCH_LENGTH} characters`}
+        placeholder={t('search.minLength', { count: MIN_SEARCH_LENGTH })}
         value={search.query}
         onChange={(event) => search.setQuery(event.currentTarget.value)}
         rightSection={isFetching ? <Loader size="xs" /> : null}
@@ -50,7 +52,7 @@ export function QuickSearch<T>({
       />
       {search.enabled && Boolean(error) && (
         <Alert color="red" variant="light">
-          Search failed. Please try again.
+          {t('search.failed')}
         </Alert>
       )}
       {search.enabled &&
@@ -59,7 +61,7 @@ export function QuickSearch<T>({
         (data.items.length === 0 ? (
           <Text c="dimmed">{emptyText}</Text>
         ) : (
-          <Stack gap={0} role="list" aria-label="Search results">
+          <Stack gap={0} role="list" aria-label={t('search.results')}>
             {data.items.map((item) => (
               <div role="listitem" key={getKey(item)}>
                 <NavLink

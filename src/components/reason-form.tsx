@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from '../lib/i18n';
 
 interface ReasonFormProps {
   /** the submit button, e.g. "Confirm reject" or "Reject 3 commissions" */
@@ -28,6 +29,7 @@ export function ReasonForm({
   onConfirm,
   onCancel,
 }: ReasonFormProps) {
+  const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const size = compact ? 'xs' : 'sm';
@@ -38,7 +40,7 @@ export function ReasonForm({
   );
   const cancel = (
     <Button key="cancel" size={size} variant="default" onClick={onCancel}>
-      Cancel
+      {t('cancel')}
     </Button>
   );
   return (
@@ -52,14 +54,14 @@ export function ReasonForm({
     >
       <Stack gap={compact ? 6 : 'sm'} miw={compact ? 220 : undefined}>
         <Textarea
-          label="Reason"
+          label={t('reason.label')}
           description={description}
           required
           autosize
           minRows={2}
           maxLength={2000}
           value={reason}
-          error={missing ? 'A reason is required' : undefined}
+          error={missing ? t('reason.required') : undefined}
           onChange={(event) => {
             setReason(event.currentTarget.value);
             setMissing(false);

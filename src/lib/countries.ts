@@ -1,3 +1,5 @@
+import { currentLanguage } from './i18n';
+
 /** ISO 3166-1 alpha-2 codes of the officially assigned countries and territories. */
 const CODES = `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS
 BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET
@@ -9,7 +11,7 @@ TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS
 
 function displayNames(): Intl.DisplayNames | null {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
+    return new Intl.DisplayNames([currentLanguage()], { type: 'region' });
   } catch {
     return null;
   }
@@ -25,14 +27,16 @@ export interface CountryOption {
   label: string;
 }
 
-let cached: CountryOption[] | null = null;
+let cached: { language: string; options: CountryOption[] } | null = null;
 
 /** Every country as `{ value: 'DK', label: 'Denmark (DK)' }`, sorted by name. */
 export function countryOptions(): CountryOption[] {
-  if (cached) return cached;
+  const language = currentLanguage();
+  if (cached?.language === language) return cached.options;
   const names = displayNames();
-  cached = CODES.map((code) => ({ value: code, label: `${countryName(code, names)} (${code})` })).sort(
-    (a, b) => a.label.localeCompare(b.label),
+  const options = CODES.map((code) => ({ value: code, label: `${countryName(code, names)} (${code})` })).sort(
+    (a, b) => a.label.localeCompare(b.label, language),
   );
-  return cached;
+  cached = { language, options };
+  return options;
 }

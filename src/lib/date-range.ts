@@ -47,4 +47,9 @@ export const formatDay = (day: string) => formatDayOfMonth(day);
 /** '2025-03-04' → '4 Mar 2025'. */
 export const formatFullDay = (day: string) => formatDate(`${day}T00:00:00Z`);
 
-export const formatRange = (range: DateRange) => `${formatFullDay(range.from)} – ${formatFullDay(range.to)}`;
+/**
+ * '4 Mar 2025 – 30 Mar 2025' in the UI language's date format: the one way a range is written, by the
+ * figures' headings and by the date-range picker alike. A range still being picked has no end yet.
+ */
+export const formatRange = (range: { from: string; to: string | null }) =>
+  `${formatFullDay(range.from)} – ${range.to ? formatFullDay(range.to) : ''}`;

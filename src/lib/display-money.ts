@@ -3,6 +3,7 @@ import type { CurrencyCode } from '../../contracts/currencies';
 import { convertMinor, crossRate, type RateTable } from './exchange-rates';
 import { formatMoney, minorValue, type MinorAmount } from './format';
 import { lazyNumberFormat } from './format-number';
+import { translate } from './i18n';
 
 /** The display currency and the rates to reach it; provided by the app for the signed-in user. */
 export interface DisplayMoney {
@@ -87,8 +88,8 @@ const rateFormat = lazyNumberFormat({ maximumSignificantDigits: 6 });
 export function rateNote(from: string, rate: number, display: DisplayMoney): string {
   const pair = `1 ${from} = ${rateFormat().format(rate)} ${display.currency}`;
   const table = display.rates;
-  if (!table || table.origin === 'built-in' || !table.asOf) return `${pair} · built-in rates`;
+  if (!table || table.origin === 'built-in' || !table.asOf) return `${pair} · ${translate('common', 'rates.builtIn')}`;
   return table.origin === 'saved'
-    ? `${pair} · saved rates of ${table.asOf} (offline)`
-    : `${pair} · rates of ${table.asOf}`;
+    ? `${pair} · ${translate('common', 'rates.saved', { date: table.asOf })}`
+    : `${pair} · ${translate('common', 'rates.of', { date: table.asOf })}`;
 }

@@ -24,6 +24,10 @@ export const users = pgTable(
       .notNull()
       .default('registration'),
     preferredCurrency: text('preferred_currency'),
+    // the UI language, and the one texts written to the user (e-mails, notifications) use
+    language: text('language', { enum: ['en', 'da'] })
+      .notNull()
+      .default('en'),
     // bumped to revoke every token issued before (password reset, suspension)
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),

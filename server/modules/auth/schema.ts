@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from '../../../contracts/password-schema';
-import { emailSchema } from '../../../contracts/user-schemas';
+import { emailSchema, userLanguageSchema } from '../../../contracts/user-schemas';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 import { profileFieldsSchema, userSchema } from '../users/service';
 
@@ -30,6 +30,7 @@ export const registerBody = profileFieldsSchema.extend({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
   role: selfRegisterRole,
   referral_code: referralCode,
+  language: userLanguageSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -38,6 +39,7 @@ export const registerSimplifiedBody = z.object({
   password: passwordSchema,
   role: selfRegisterRole.default('advertiser'),
   referral_code: referralCode,
+  language: userLanguageSchema.optional(),
 });
 export type RegisterSimplifiedBody = z.input<typeof registerSimplifiedBody>;
 
@@ -49,6 +51,7 @@ export type CompleteProfileBody = z.input<typeof completeProfileBody>;
 export const updateProfileBody = profileFieldsSchema.extend({
   name: z.string().trim().min(1).max(200).optional(),
   preferred_currency: z.enum(SUPPORTED_CURRENCIES).nullable().optional(),
+  language: userLanguageSchema.optional(),
   current_password: z.string().max(128).optional(),
   new_password: passwordSchema.optional(),
 });

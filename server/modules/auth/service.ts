@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, HttpError, unprocessable } from '../..
 import { audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
 import { findUserByEmail, findUserById, type UserWithProfile } from '../../platform/current-user';
-import type { Role } from '../../../contracts/users';
+import type { Role, UserLanguage } from '../../../contracts/users';
 import type { ProfileFields } from '../users/service';
 import {
   allowedProfileFields,
@@ -85,6 +85,7 @@ async function createAccount(
     role: 'advertiser' | 'publisher';
     fields: ProfileFields;
     referralCode?: string;
+    language?: UserLanguage | undefined;
   },
 ) {
   assertFieldsFitRole(input.role, input.fields);
@@ -103,6 +104,7 @@ async function createAccount(
           passwordHash,
           role: input.role,
           name: input.name,
+          ...(input.language ? { language: input.language } : {}),
           status: settings.registrationRequiresApproval ? 'pending' : 'active',
           profileCompletionStep: state.step,
           profileCompletionStatus: state.status,
@@ -135,12 +137,13 @@ async function createAccount(
 }
 
 export function register(ctx: AppContext, body: z.output<typeof registerBody>) {
-  const { email, password, name, role, referral_code, ...rest } = body;
+  const { email, password, name, role, referral_code, language, ...rest } = body;
   return createAccount(ctx, {
     email,
     password,
     name,
     role,
+    language,
     fields: pickProfileFields(rest),
     referralCode: referral_code,
   });
@@ -155,6 +158,7 @@ export function registerSimplified(ctx: AppContext, body: z.output<typeof regist
     role: body.role,
     fields: {},
     referralCode: body.referral_code,
+    language: body.language,
   });
 }
 
@@ -205,12 +209,18 @@ export async function updateProfile(
   current: UserWithProfile,
   body: z.output<typeof updateProfileBody>,
 ) {
-  const { name, preferred_currency, current_password, new_password, ...rest } = body;
+  const { name, preferred_currency, language, current_password, new_password, ...rest } = body;
   const fields = pickProfileFields(rest);
   assertFieldsFitRole(current.user.role, fields);
-  const userPatch: { name?: string; preferredCurrency?: string | null; passwordHash?: string } = {};
+  const userPatch: {
+    name?: string;
+    preferredCurrency?: string | null;
+    language?: UserLanguage;
+    passwordHash?: string;
+  } = {};
   if (name !== undefined) userPatch.name = name;
   if (preferred_currency !== undefined) userPatch.preferredCurrency = preferred_currency;
+  if (language !== undefined) userPatch.language = language;
   if (new_password !== undefined) {
     if (!current_password) throw unprocessable('current_password is required to set a new password');
     if (!(await verifyPassword(current.user.passwordHash, current_password))) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYOUT_METHODS, ROLES, USER_STATUSES } from '../../../contracts/users';
+import { PAYOUT_METHODS, ROLES, USER_LANGUAGES, USER_STATUSES } from '../../../contracts/users';
 import { SUPPORTED_CURRENCIES } from '../../platform/currency-codes';
 
 export const PROFILE_STEPS = ['registration', 'profile', 'payment', 'complete'] as const;
@@ -58,6 +58,7 @@ export const userSchema = z.object({
   profile_completion_status: z.enum(['incomplete', 'complete']),
   profile_completion_step: z.enum(PROFILE_STEPS),
   preferred_currency: z.enum(SUPPORTED_CURRENCIES).nullable(),
+  language: z.enum(USER_LANGUAGES),
   profile: profileSchema,
   created_at: z.string(),
 });

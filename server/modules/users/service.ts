@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { CurrencyCode } from '../../platform/currency-codes';
+import type { UserLanguage } from '../../../contracts/users';
 import { completionState } from './profile-rules';
 import { updateUser, upsertProfile, type ProfilePatch } from './queries';
 import { type ProfileRow, type UserWithProfile } from '../../platform/current-user';
@@ -44,6 +45,7 @@ export function toUserResponse({ user, profile }: UserWithProfile): User {
     profile_completion_status: user.profileCompletionStatus,
     profile_completion_step: user.profileCompletionStep,
     preferred_currency: (user.preferredCurrency as CurrencyCode | null) ?? null,
+    language: user.language,
     profile: profileFromRow(profile),
     created_at: user.createdAt.toISOString(),
   };
@@ -54,7 +56,12 @@ export async function saveProfile(
   db: Db,
   current: UserWithProfile,
   fields: ProfileFields,
-  userPatch: { name?: string; preferredCurrency?: string | null; passwordHash?: string } = {},
+  userPatch: {
+    name?: string;
+    preferredCurrency?: string | null;
+    language?: UserLanguage;
+    passwordHash?: string;
+  } = {},
 ): Promise<UserWithProfile> {
   const profile = await upsertProfile(db, current.user.id, profilePatch(fields));
   const state = completionState(current.user.role, profileFromRow(profile));

@@ -25,6 +25,7 @@ import classes from './app-layout.module.css';
 import { LanguageSwitch } from './language-switch';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { useSaveLanguage } from '../hooks/use-save-language';
 
 const NAVBAR_BREAKPOINT = 'sm';
 
@@ -40,6 +41,7 @@ const SHELL_QUERIES = [
 /** The authenticated app: header, collapsible sidebar with quick actions, and the page. */
 export function AppLayout() {
   const user = useAuthUser();
+  const saveLanguage = useSaveLanguage();
   const [prefs, update] = useUiPreferences();
   const [mobileOpened, mobile] = useDisclosure(false);
   // Mantine's 'sm' breakpoint: below it the sidebar is an overlay toggled per visit, above it the
@@ -99,7 +101,10 @@ export function AppLayout() {
             {user && <HeaderSearch />}
             {user && <NotificationBell />}
             {user && <CurrencySwitcher />}
-            <LanguageSwitch />
+            {/* on a phone a signed-in header is full: the switch is in the user menu there */}
+            <Box visibleFrom={user ? 'sm' : undefined}>
+              <LanguageSwitch onChange={user ? saveLanguage : undefined} />
+            </Box>
             <ThemeToggle />
             {user && <UserMenu user={user} />}
           </Group>

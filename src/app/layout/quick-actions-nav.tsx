@@ -2,6 +2,7 @@ import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { MessagesUnreadBadge } from '../../features/messaging/components/unread-badge';
 import { getQuickActions } from './quick-actions';
+import { useTranslation } from '../../lib/i18n';
 
 interface QuickActionsNavProps {
   role: string | undefined;
@@ -9,15 +10,16 @@ interface QuickActionsNavProps {
 }
 
 export function QuickActionsNav({ role, onNavigate }: QuickActionsNavProps) {
+  const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Quick actions">
+    <nav aria-label={t('nav.quickActions')}>
       {getQuickActions(role).map((action) => (
         <NavLink
           key={action.to}
           component={Link}
           to={action.to}
-          label={action.label}
+          label={t(`quick.${action.to}`)}
           active={
             pathname === action.to || (action.to === '/messaging' && pathname.startsWith('/conversation='))
           }

@@ -3,12 +3,15 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../hooks/use-sign-out';
 import type { User } from '../../features/auth/types';
 import { initials } from '../../lib/format-text';
-import { useTranslation } from '../../lib/i18n';
+import { LANGUAGE_NAMES, setLanguage, useTranslation, type Language } from '../../lib/i18n';
+import { useSaveLanguage } from '../hooks/use-save-language';
 import { useMenuOnIntent } from '../../lib/use-menu-on-intent';
 import classes from './user-menu.module.css';
 
 export function UserMenu({ user }: { user: User }) {
-  const { t } = useTranslation('layout');
+  const { t, language } = useTranslation('layout');
+  const otherLanguage: Language = language === 'da' ? 'en' : 'da';
+  const saveLanguage = useSaveLanguage();
   const logout = useSignOut();
   const navigate = useNavigate();
   const { mounted, opened, setOpened, target, intentProps } = useMenuOnIntent<HTMLButtonElement>('menu');
@@ -43,6 +46,13 @@ export function UserMenu({ user }: { user: User }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/settings">
           {t('account.settings')}
+        </Menu.Item>
+        <Menu.Item
+          hiddenFrom="sm"
+          lang={otherLanguage}
+          onClick={() => void setLanguage(otherLanguage, true).then(() => saveLanguage(otherLanguage))}
+        >
+          {t('language.switch', { language: LANGUAGE_NAMES[otherLanguage] })}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

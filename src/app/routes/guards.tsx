@@ -1,4 +1,4 @@
-import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -11,6 +11,7 @@ import {
   type AuthState,
 } from '../../features/auth/stores/auth-store';
 import { needsOnboarding } from '../../features/auth/utils/needs-onboarding';
+import { LanguageSwitch } from '../layout/language-switch';
 
 export const DEFAULT_AUTHENTICATED_PATH = '/dashboard';
 
@@ -82,5 +83,13 @@ export function PublicOnly() {
   if (token && user) {
     return <Navigate to={rememberedPath(location.state) ?? DEFAULT_AUTHENTICATED_PATH} replace />;
   }
-  return <Outlet />;
+  return (
+    <>
+      {/* signed out there is no header: the language switch sits in the page's corner */}
+      <Box pos="absolute" top={12} right={12}>
+        <LanguageSwitch />
+      </Box>
+      <Outlet />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { lazyWithMoreStyles } from '../../lib/load-more-styles';
+import { useTranslation } from '../../lib/i18n';
 
 // The chart modules (recharts) load on first use, never with the entry chunk.
 const TimeSeriesChart = lazyWithMoreStyles(() => import('./time-series-chart'), 'TimeSeriesChart');
@@ -28,6 +29,7 @@ function ChartSlot({
   whenVisible?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('common');
   const slot = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(() => !whenVisible || !canObserve());
   useEffect(() => {
@@ -43,7 +45,7 @@ function ChartSlot({
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
-  const fallback = <Skeleton ref={slot} height={h} role="status" aria-label="Loading chart" />;
+  const fallback = <Skeleton ref={slot} height={h} role="status" aria-label={t('chart.loading')} />;
   return visible ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }
 

@@ -54,6 +54,8 @@ describe('registration', () => {
       email: 'ada@example.com',
       password: STRONG,
       role: 'publisher',
+      // the UI's language becomes the account's
+      language: 'en',
     });
   });
 
@@ -81,6 +83,7 @@ describe('registration', () => {
       email: 'new@example.com',
       password: STRONG,
       role: 'advertiser',
+      language: 'en',
     });
   });
 

@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     profile_completion_status: 'complete',
     profile_completion_step: 'complete',
     preferred_currency: null,
+    language: 'en',
     profile: {
       company_name: null,
       website: null,

@@ -5,20 +5,16 @@ import { CacheStatsCard } from '../../../features/analytics/components/cache-sta
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { getQuickActions } from '../../layout/quick-actions';
+import { translate, useTranslation } from '../../../lib/i18n';
 
-const ROLE_LABELS: Record<string, string> = {
-  advertiser: 'Advertiser',
-  publisher: 'Publisher',
-  admin: 'Admin',
-};
-
-/** The role's quick actions; admins also get reports, which the spec's quick actions leave out. */
-function shortcuts(role: string): { to: string; label: string }[] {
-  const actions = getQuickActions(role).map(({ to, label }) => ({ to, label }));
-  return role === 'admin' ? [...actions, { to: '/reports', label: 'Reports' }] : actions;
+/** The role's quick actions (their paths); admins also get reports, which the spec's quick actions leave out. */
+function shortcuts(role: string): string[] {
+  const actions = getQuickActions(role).map(({ to }) => to);
+  return role === 'admin' ? [...actions, '/reports'] : actions;
 }
 
 export function DashboardRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const { currency } = useEffectiveCurrency();
   if (!user) return null;
@@ -28,24 +24,24 @@ export function DashboardRoute() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Welcome, {firstName}</Title>
+        <Title order={1}>{t('dashboard.welcome', { name: firstName })}</Title>
         <Group gap="xs">
-          <Badge variant="light">{ROLE_LABELS[user.role] ?? user.role}</Badge>
+          <Badge variant="light">{t(`role.${user.role}`)}</Badge>
           <Badge variant="light" color={complete ? 'green' : 'yellow'}>
-            {complete ? 'Profile complete' : 'Profile incomplete'}
+            {complete ? t('dashboard.profileComplete') : t('dashboard.profileIncomplete')}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Signed in as {user.email}.
+          {t('dashboard.signedInAs', { email: user.email })}
         </Text>
       </Stack>
       <AnalyticsDashboard currency={currency} />
       {user.role === 'admin' && <CacheStatsCard />}
-      <nav aria-label="Shortcuts">
+      <nav aria-label={t('dashboard.shortcuts')}>
         <Group gap="lg">
-          {shortcuts(user.role).map((action) => (
-            <Anchor key={action.to} component={Link} to={action.to} size="sm">
-              {action.label}
+          {shortcuts(user.role).map((to) => (
+            <Anchor key={to} component={Link} to={to} size="sm">
+              {translate('layout', `quick.${to}`)}
             </Anchor>
           ))}
         </Group>

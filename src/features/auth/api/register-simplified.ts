@@ -3,9 +3,13 @@ import { api } from '../../../lib/api-client';
 import { useAuthStore } from '../stores/auth-store';
 import type { RegisterSimplifiedBody } from '../types';
 import { hasToken, type RegisterResponse } from './register';
+import { currentLanguage } from '../../../lib/i18n';
 
 export async function registerSimplified(body: RegisterSimplifiedBody): Promise<RegisterResponse> {
-  const { data } = await api.post<RegisterResponse>('/auth/register-simplified', body);
+  const { data } = await api.post<RegisterResponse>('/auth/register-simplified', {
+    ...body,
+    language: body.language ?? currentLanguage(),
+  });
   return data;
 }
 

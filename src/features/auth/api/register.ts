@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuthStore } from '../stores/auth-store';
 import type { PendingRegistrationResponse, RegisterBody, TokenResponse } from '../types';
+import { currentLanguage } from '../../../lib/i18n';
 
 export type RegisterResponse = TokenResponse | PendingRegistrationResponse;
 
@@ -10,7 +11,10 @@ export function hasToken(response: RegisterResponse): response is TokenResponse 
 }
 
 export async function register(body: RegisterBody): Promise<RegisterResponse> {
-  const { data } = await api.post<RegisterResponse>('/auth/register', body);
+  const { data } = await api.post<RegisterResponse>('/auth/register', {
+    ...body,
+    language: body.language ?? currentLanguage(),
+  });
   return data;
 }
 

@@ -11,6 +11,14 @@ import { withoutBlanks } from '../utils/needs-onboarding';
 import { validateCountry, validateOptionalUrl, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
 import { PAYOUT_METHOD_OPTIONS } from './onboarding-steps';
+import {
+  currentLanguage,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  useTranslation,
+  type Language,
+} from '../../../lib/i18n';
 
 type PayoutMethod = 'bank_transfer' | 'paypal';
 
@@ -28,6 +36,7 @@ function initialValues(user: User) {
     tax_id: p.tax_id ?? '',
     country: p.country as string | null,
     preferred_currency: user.preferred_currency as CurrencyCode | null,
+    language: (isLanguage(user.language) ? user.language : currentLanguage()) as Language,
   };
 }
 type Values = ReturnType<typeof initialValues>;
@@ -39,31 +48,41 @@ const ROLE_FIELDS: Record<User['role'], (keyof Values)[]> = {
 };
 
 /** Only the signed-in role's own fields are sent; blank optional fields are left out. */
-function toBody(values: Values, role: User['role']): UpdateProfileBody {
+function toBody(values: Values, user: User): UpdateProfileBody {
+  const role = user.role;
   const picked: Record<string, unknown> = { name: values.name };
   for (const field of ROLE_FIELDS[role]) picked[field] = values[field];
-  return { ...withoutBlanks(picked), preferred_currency: values.preferred_currency };
+  return {
+    ...withoutBlanks(picked),
+    preferred_currency: values.preferred_currency,
+    ...(values.language !== user.language ? { language: values.language } : {}),
+  };
 }
 
 const optionalCountry = (value: string | null) => (value ? validateCountry(value) : null);
 
 export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation('auth');
   const update = useUpdateProfile();
   const form = useForm({
     initialValues: initialValues(user),
-    validate: { name: validateRequired('Name'), website: validateOptionalUrl, country: optionalCountry },
+    validate: {
+      name: validateRequired(t('profile.name')),
+      website: validateOptionalUrl,
+      country: optionalCountry,
+    },
   });
   const shows = (field: keyof Values) => ROLE_FIELDS[user.role].includes(field);
 
   const submit = (values: Values) =>
-    update.mutate(toBody(values, user.role), {
+    update.mutate(toBody(values, user), {
       onSuccess: () => {
         // A newly saved preferred currency is a choice made now: figures on this device follow it, even
         // where the header switcher had picked another one before.
         if (values.preferred_currency !== user.preferred_currency) {
           chooseDisplayCurrency(user.id, values.preferred_currency);
         }
-        showToast({ title: 'Profile updated', message: 'Your changes are saved.', color: 'green' });
+        showToast({ title: t('profile.saved.title'), message: t('profile.saved.message'), color: 'green' });
       },
     });
 
@@ -71,37 +90,61 @@ export function ProfileForm({ user }: { user: User }) {
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack>
         <FormError error={update.error} fallback={FALLBACK_MESSAGES.updateProfile} />
-        <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
-        {shows('company_name') && <TextInput label="Company name" {...form.getInputProps('company_name')} />}
-        {shows('website') && <TextInput label="Website" type="url" {...form.getInputProps('website')} />}
-        {shows('display_name') && <TextInput label="Display name" {...form.getInputProps('display_name')} />}
-        {shows('country') && <CountrySelect label="Country" clearable {...form.getInputProps('country')} />}
-        {shows('billing_address') && (
-          <Textarea label="Billing address" autosize minRows={2} {...form.getInputProps('billing_address')} />
+        <TextInput label={t('profile.name')} autoComplete="name" {...form.getInputProps('name')} />
+        {shows('company_name') && (
+          <TextInput label={t('profile.companyName')} {...form.getInputProps('company_name')} />
         )}
-        {shows('vat_id') && <TextInput label="VAT ID" {...form.getInputProps('vat_id')} />}
+        {shows('website') && (
+          <TextInput label={t('profile.website')} type="url" {...form.getInputProps('website')} />
+        )}
+        {shows('display_name') && (
+          <TextInput label={t('profile.displayName')} {...form.getInputProps('display_name')} />
+        )}
+        {shows('country') && (
+          <CountrySelect label={t('profile.country')} clearable {...form.getInputProps('country')} />
+        )}
+        {shows('billing_address') && (
+          <Textarea
+            label={t('profile.billingAddress')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('billing_address')}
+          />
+        )}
+        {shows('vat_id') && <TextInput label={t('profile.vatId')} {...form.getInputProps('vat_id')} />}
         {shows('payout_method') && (
           <Select
-            label="Payout method"
+            label={t('profile.payoutMethod')}
             data={PAYOUT_METHOD_OPTIONS}
             {...form.getInputProps('payout_method')}
           />
         )}
         {shows('payout_details') && (
-          <Textarea label="Payout details" autosize minRows={2} {...form.getInputProps('payout_details')} />
+          <Textarea
+            label={t('profile.payoutDetails')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('payout_details')}
+          />
         )}
-        {shows('tax_id') && <TextInput label="Tax ID" {...form.getInputProps('tax_id')} />}
+        {shows('tax_id') && <TextInput label={t('profile.taxId')} {...form.getInputProps('tax_id')} />}
         <Select
-          label="Preferred currency"
-          description="Figures show in it on your devices; the currency button in the header changes it on one device"
-          placeholder="Platform default"
+          label={t('profile.currency')}
+          description={t('profile.currencyHelp')}
+          placeholder={t('profile.currencyDefault')}
           data={[...SUPPORTED_CURRENCIES]}
           clearable
           searchable
           {...form.getInputProps('preferred_currency')}
         />
+        <Select
+          label={t('profile.language')}
+          data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+          allowDeselect={false}
+          {...form.getInputProps('language')}
+        />
         <Button type="submit" loading={update.isPending}>
-          Save profile
+          {t('profile.save')}
         </Button>
       </Stack>
     </form>

@@ -4,6 +4,7 @@ import { clearToken, getToken, setToken } from '../../../lib/token-storage';
 import { getMe } from '../api/get-me';
 import type { User } from '../types';
 import { clearCachedUser, getCachedUser, setCachedUser } from './cached-user';
+import { currentLanguage, isLanguage, setLanguage } from '../../../lib/i18n';
 
 export interface AuthState {
   token: string | null;
@@ -55,6 +56,9 @@ export function createAuthStore(fetchMe: () => Promise<User> = getMe): AuthStore
   const listeners = new Set<() => void>();
 
   const set = (patch: Partial<AuthState>) => {
+    // The profile's language is the UI's (and this device's, so the next start opens in it).
+    const language = patch.user?.language;
+    if (isLanguage(language) && language !== currentLanguage()) void setLanguage(language, true);
     state = { ...state, ...patch };
     listeners.forEach((listener) => listener());
   };
