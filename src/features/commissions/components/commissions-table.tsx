@@ -1,14 +1,10 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
-import {
-  COMMISSION_STATUS_COLORS,
-  COMMISSION_STATUS_LABELS,
-  type Commission,
-  type CommissionViewer,
-} from '../types';
+import { COMMISSION_STATUS_COLORS, type Commission, type CommissionViewer } from '../types';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/i18n';
 import { commissionLabel, ruleLabel } from '../utils/format';
 
 export type RowDecision = 'approve' | 'reject' | 'reverse';
@@ -31,39 +27,35 @@ const canReverse = (c: Commission) =>
   c.kind !== 'clawback' && ((c.status === 'approved' && c.payout_id === null) || c.status === 'paid');
 
 function OrderCell({ commission: c }: { commission: Commission }) {
+  const { t } = useTranslation('commissions');
   return (
     <Stack gap={2}>
       <Group gap={4}>
-        <Text size="sm">{c.order_id ?? (c.kind === 'click' ? 'Click' : '—')}</Text>
+        <Text size="sm">{c.order_id ?? (c.kind === 'click' ? t('order.click') : '—')}</Text>
         {c.kind === 'clawback' && (
           <Badge size="xs" color="red" variant="outline">
-            Clawback
+            {t('badge.clawback')}
           </Badge>
         )}
         {c.client_reported && (
-          <Badge
-            size="xs"
-            color="gray"
-            variant="outline"
-            title="Reported by the browser pixel, not the shop's server"
-          >
-            client-reported
+          <Badge size="xs" color="gray" variant="outline" title={t('badge.clientReportedTitle')}>
+            {t('badge.clientReported')}
           </Badge>
         )}
         {c.is_test && (
           <Badge size="xs" color="grape" variant="outline">
-            test
+            {t('badge.test')}
           </Badge>
         )}
       </Group>
       {/* a CPC commission pays for the click itself: there is no sale or lead to name */}
       {c.kind !== 'click' && (
         <Text size="xs" c="dimmed">
-          {c.event === 'lead' ? 'Lead' : 'Sale'}
+          {c.event === 'lead' ? t('event.lead') : t('event.sale')}
           {/* A lead usually reports no value (0): "Lead of $0.00" read as if it were worth nothing. */}
           {c.sale_amount_minor !== null && (c.event !== 'lead' || c.sale_amount_minor > 0) && (
             <>
-              {' of '}
+              {` ${t('order.of')} `}
               <Money amountMinor={c.sale_amount_minor} currency={c.currency} />
             </>
           )}
@@ -74,25 +66,24 @@ function OrderCell({ commission: c }: { commission: Commission }) {
 }
 
 function StatusCell({ commission: c }: { commission: Commission }) {
+  const { t } = useTranslation('commissions');
   return (
     <Stack gap={2}>
-      <StatusBadge color={COMMISSION_STATUS_COLORS[c.status]}>
-        {COMMISSION_STATUS_LABELS[c.status]}
-      </StatusBadge>
+      <StatusBadge color={COMMISSION_STATUS_COLORS[c.status]}>{t(`status.${c.status}`)}</StatusBadge>
       <Text size="xs" c="dimmed">
         {ruleLabel(c.rule)}
       </Text>
       {c.auto_approve_at && (
         <Text size="xs" c="dimmed">
-          {`Auto-approves ${formatDate(c.auto_approve_at)}`}
+          {t('row.autoApproves', { date: formatDate(c.auto_approve_at) })}
         </Text>
       )}
       {c.decided_at && (
         <Text size="xs" c="dimmed">
-          {`Decided ${formatDate(c.decided_at)}`}
+          {t('row.decided', { date: formatDate(c.decided_at) })}
         </Text>
       )}
-      {c.reason && <Text size="xs">{`Reason: ${c.reason}`}</Text>}
+      {c.reason && <Text size="xs">{t('row.reason', { reason: c.reason })}</Text>}
     </Stack>
   );
 }
@@ -106,6 +97,7 @@ function RowActions({
   busy: boolean;
   onDecide(decision: RowDecision): void;
 }) {
+  const { t } = useTranslation('commissions');
   const name = commissionLabel(c);
   if (c.status === 'pending') {
     return (
@@ -114,19 +106,19 @@ function RowActions({
           size="xs"
           color="green"
           loading={busy}
-          aria-label={`Approve ${name}`}
+          aria-label={t('row.approveLabel', { name })}
           onClick={() => onDecide('approve')}
         >
-          Approve
+          {t('row.approve')}
         </Button>
         <Button
           size="xs"
           variant="light"
           color="red"
-          aria-label={`Reject ${name}`}
+          aria-label={t('row.rejectLabel', { name })}
           onClick={() => onDecide('reject')}
         >
-          Reject
+          {t('row.reject')}
         </Button>
       </Group>
     );
@@ -137,10 +129,10 @@ function RowActions({
         size="xs"
         variant="light"
         color="orange"
-        aria-label={`Reverse ${name}`}
+        aria-label={t('row.reverseLabel', { name })}
         onClick={() => onDecide('reverse')}
       >
-        Reverse
+        {t('row.reverse')}
       </Button>
     );
   }
@@ -159,6 +151,7 @@ export function CommissionsTable({
   busyId,
   onDecide,
 }: CommissionsTableProps) {
+  const { t } = useTranslation('commissions');
   const decides = viewer !== 'publisher';
   const selectable = items.filter(isSelectable).map((c) => c.id);
   const ticked = selectable.filter((id) => selected.has(id)).length;
@@ -166,14 +159,14 @@ export function CommissionsTable({
     <DataTable
       minWidth={decides ? 1000 : 760}
       verticalSpacing="sm"
-      aria-label="Commissions"
+      aria-label={t('table.label')}
       stickyActions={decides}
       cards={[
         ...(decides ? (['select'] as const) : []),
-        { field: 'Date' },
+        { field: t('col.date') },
         'title',
         ...(viewer !== 'publisher' ? (['subtitle'] as const) : []),
-        { field: 'Order' },
+        { field: t('col.order') },
         'amount',
         'status',
         ...(decides ? (['actions'] as const) : []),
@@ -184,7 +177,7 @@ export function CommissionsTable({
           {decides && (
             <Table.Th w={40}>
               <Checkbox
-                aria-label="Select all pending commissions on this page"
+                aria-label={t('table.selectPage')}
                 checked={selectable.length > 0 && ticked === selectable.length}
                 indeterminate={ticked > 0 && ticked < selectable.length}
                 disabled={selectable.length === 0}
@@ -192,13 +185,13 @@ export function CommissionsTable({
               />
             </Table.Th>
           )}
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Campaign</Table.Th>
-          {viewer !== 'publisher' && <Table.Th>Publisher</Table.Th>}
-          <Table.Th>Order</Table.Th>
-          <Table.Th ta="right">Commission</Table.Th>
-          <Table.Th>Status</Table.Th>
-          {decides && <Table.Th>Actions</Table.Th>}
+          <Table.Th>{t('col.date')}</Table.Th>
+          <Table.Th>{t('col.campaign')}</Table.Th>
+          {viewer !== 'publisher' && <Table.Th>{t('col.publisher')}</Table.Th>}
+          <Table.Th>{t('col.order')}</Table.Th>
+          <Table.Th ta="right">{t('col.commission')}</Table.Th>
+          <Table.Th>{t('col.status')}</Table.Th>
+          {decides && <Table.Th>{t('col.actions')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -208,7 +201,7 @@ export function CommissionsTable({
               <Table.Td>
                 {isSelectable(c) && (
                   <Checkbox
-                    aria-label={`Select ${commissionLabel(c)}`}
+                    aria-label={t('table.select', { name: commissionLabel(c) })}
                     checked={selected.has(c.id)}
                     onChange={(event) => onSelect([c.id], event.currentTarget.checked)}
                   />
