@@ -1,5 +1,5 @@
 import type { Category } from '../../../contracts/categories';
-import type { CampaignStatus, CommissionModel } from '../../../contracts/campaigns';
+import type { CampaignStatus } from '../../../contracts/campaigns';
 
 // Wire types are shared with the server; the client imports only their types.
 export type {
@@ -9,25 +9,11 @@ export type {
 } from '../../../server/modules/campaigns/schema';
 export type { AdvertiserDetails } from '../../../server/modules/users/directory-routes';
 
-export const STATUS_LABELS: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  active: 'Active',
-  paused: 'Paused',
-  ended: 'Ended',
-};
-
 export const STATUS_COLORS: Record<CampaignStatus, string> = {
   draft: 'gray',
   active: 'green',
   paused: 'yellow',
   ended: 'red',
-};
-
-export const COMMISSION_MODEL_LABELS: Record<CommissionModel, string> = {
-  cpa: 'CPA (fixed per sale)',
-  revshare: 'Revenue share',
-  cpc: 'CPC (per unique click)',
-  cpl: 'CPL (per lead)',
 };
 
 /** List filters (spec §3): status and category default to 'all'. */

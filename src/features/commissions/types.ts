@@ -15,14 +15,6 @@ export type CommissionBalance = z.infer<typeof balanceSchema>[number];
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 export type BulkMatchingResult = z.infer<typeof bulkMatchingResultSchema>;
 
-export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  reversed: 'Reversed',
-  paid: 'Paid',
-};
-
 export const COMMISSION_STATUS_COLORS: Record<CommissionStatus, string> = {
   pending: 'yellow',
   approved: 'green',

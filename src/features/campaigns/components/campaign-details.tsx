@@ -5,8 +5,8 @@ import { Money } from '../../../components/money';
 import { useFormatMoney } from '../../../lib/display-money';
 import { countryName } from '../../../lib/countries';
 import { formatDate } from '../../../lib/format-date';
-import { capitalize, categoryLabel } from '../../../lib/format-text';
-import { COMMISSION_MODEL_LABELS, type Campaign } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import type { Campaign } from '../types';
 import { formatCommission } from '../utils/format-commission';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CommissionFigure } from './commission-figure';
@@ -38,66 +38,71 @@ const moneyOrDash = (amountMinor: number | null, currency: string) =>
 
 /** Every field of a campaign; the tracking secret (owner and admins only) stays masked until revealed. */
 export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDetailsProps) {
+  const { t } = useTranslation('campaigns');
   const money = useFormatMoney();
   return (
     <Stack gap="sm">
       {campaign.description && <Text>{campaign.description}</Text>}
-      <Table withRowBorders={false} verticalSpacing={4} aria-label="Campaign details">
+      <Table withRowBorders={false} verticalSpacing={4} aria-label={t('details.label')}>
         <Table.Tbody>
-          {advertiser && <Row label="Advertiser">{advertiser}</Row>}
-          <Row label="Status">
+          {advertiser && <Row label={t('details.advertiser')}>{advertiser}</Row>}
+          <Row label={t('details.status')}>
             <CampaignStatusBadge status={campaign.status} />
           </Row>
-          <Row label="Category">{categoryLabel(campaign.category)}</Row>
-          <Row label="Landing URL">
+          <Row label={t('details.category')}>{t(`category.${campaign.category}`)}</Row>
+          <Row label={t('details.landingUrl')}>
             <Anchor href={campaign.landing_url} target="_blank" rel="noopener noreferrer">
               {campaign.landing_url}
             </Anchor>
           </Row>
-          <Row label="Commission model">{COMMISSION_MODEL_LABELS[campaign.commission_model]}</Row>
-          <Row label="Commission">
+          <Row label={t('details.model')}>{t(`model.${campaign.commission_model}`)}</Row>
+          <Row label={t('details.commission')}>
             <CommissionFigure campaign={campaign} />
           </Row>
-          <Row label="Currency">{campaign.currency}</Row>
+          <Row label={t('details.currency')}>{campaign.currency}</Row>
           {campaign.tiers.length > 0 && (
-            <Row label="Tiers">
+            <Row label={t('details.tiers')}>
               {campaign.tiers
-                .map(
-                  (t) =>
-                    `${t.min_conversions_in_month}+ conversions/month: ${formatCommission(
+                .map((tier) =>
+                  t('details.tier', {
+                    count: tier.min_conversions_in_month,
+                    commission: formatCommission(
                       {
                         ...campaign,
-                        payout_minor: t.payout_minor ?? null,
-                        revshare_bps: t.revshare_bps ?? null,
+                        payout_minor: tier.payout_minor ?? null,
+                        revshare_bps: tier.revshare_bps ?? null,
                       },
                       money,
-                    )}`,
+                    ),
+                  }),
                 )
                 .join('; ')}
             </Row>
           )}
-          <Row label="Approval mode">{capitalize(campaign.approval_mode)}</Row>
-          <Row label="Attribution window">{campaign.attribution_days} days</Row>
-          <Row label="Budget">{moneyOrDash(campaign.budget_minor, campaign.currency)}</Row>
-          <Row label="Daily cap">{moneyOrDash(campaign.daily_cap_minor, campaign.currency)}</Row>
-          <Row label="Allowed countries">
+          <Row label={t('details.approval')}>{t(`approval.${campaign.approval_mode}`)}</Row>
+          <Row label={t('details.attribution')}>
+            {t('details.days', { count: campaign.attribution_days })}
+          </Row>
+          <Row label={t('details.budget')}>{moneyOrDash(campaign.budget_minor, campaign.currency)}</Row>
+          <Row label={t('details.dailyCap')}>{moneyOrDash(campaign.daily_cap_minor, campaign.currency)}</Row>
+          <Row label={t('details.countries')}>
             {campaign.allowed_countries.length > 0
               ? campaign.allowed_countries.map((code) => countryName(code)).join(', ')
-              : 'All countries'}
+              : t('details.allCountries')}
           </Row>
-          <Row label="Starts">{formatDate(campaign.starts_at)}</Row>
-          <Row label="Ends">{formatDate(campaign.ends_at)}</Row>
-          <Row label="Creatives">{creatives ?? campaign.creative_ids.length}</Row>
-          <Row label="Terms">
+          <Row label={t('details.starts')}>{formatDate(campaign.starts_at)}</Row>
+          <Row label={t('details.ends')}>{formatDate(campaign.ends_at)}</Row>
+          <Row label={t('details.creatives')}>{creatives ?? campaign.creative_ids.length}</Row>
+          <Row label={t('details.terms')}>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{orDash(campaign.terms)}</Text>
           </Row>
           {campaign.tracking_secret !== undefined && (
-            <Row label="Tracking secret">
+            <Row label={t('details.secret')}>
               <TrackingSecret secret={campaign.tracking_secret} />
             </Row>
           )}
-          <Row label="Created">{formatDate(campaign.created_at)}</Row>
-          <Row label="Updated">{formatDate(campaign.updated_at)}</Row>
+          <Row label={t('details.created')}>{formatDate(campaign.created_at)}</Row>
+          <Row label={t('details.updated')}>{formatDate(campaign.updated_at)}</Row>
         </Table.Tbody>
       </Table>
     </Stack>
@@ -105,14 +110,15 @@ export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDet
 }
 
 function TrackingSecret({ secret }: { secret: string }) {
+  const { t } = useTranslation('campaigns');
   const [revealed, { toggle }] = useDisclosure(false);
   return (
     <Group gap="xs" wrap="nowrap">
-      <Code aria-label={revealed ? 'Tracking secret' : 'Tracking secret (hidden)'}>
+      <Code aria-label={revealed ? t('secret.shown') : t('secret.hidden')}>
         {revealed ? secret : '•'.repeat(12)}
       </Code>
       <Button size="compact-xs" variant="subtle" onClick={toggle}>
-        {revealed ? 'Hide secret' : 'Reveal secret'}
+        {revealed ? t('secret.hide') : t('secret.reveal')}
       </Button>
     </Group>
   );

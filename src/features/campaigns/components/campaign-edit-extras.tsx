@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { translate, useTranslation } from '../../../lib/i18n';
 import type { UseFormReturnType } from '@mantine/form';
 import { memo, useState, type ReactNode } from 'react';
 import { countryOptions } from '../../../lib/countries';
@@ -56,20 +57,23 @@ function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
 type ExtrasForm = UseFormReturnType<any>;
 
 const unitLabel = (v: ExtrasValues) =>
-  v.commission_model === 'revshare' ? 'Revenue share (%)' : `Payout (${v.currency})`;
+  v.commission_model === 'revshare'
+    ? translate('campaigns', 'extras.unitRevshare')
+    : translate('campaigns', 'extras.unitPayout', { currency: v.currency });
 
 export function TiersFieldset({ form, values }: { form: ExtrasForm; values: ExtrasValues }) {
+  const { t } = useTranslation('campaigns');
   return (
-    <Fieldset legend="Volume tiers" variant="unstyled">
+    <Fieldset legend={t('extras.tiers')} variant="unstyled">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
-          A higher commission for a publisher once they reach a number of conversions in a calendar month.
+          {t('extras.tiersHelp')}
         </Text>
         {values.tiers.map((_tier, i) => (
           <Group key={i} align="flex-start" gap="xs" wrap="nowrap">
             <NumberInput
-              label="From conversions/month"
-              aria-label={`Tier ${i + 1}: from conversions/month`}
+              label={t('extras.from')}
+              aria-label={t('extras.fromLabel', { n: i + 1 })}
               min={1}
               allowDecimal={false}
               style={{ flex: 1 }}
@@ -77,12 +81,15 @@ export function TiersFieldset({ form, values }: { form: ExtrasForm; values: Extr
             />
             <TextInput
               label={unitLabel(values)}
-              aria-label={`Tier ${i + 1}: ${unitLabel(values)}`}
+              aria-label={t('extras.unitLabel', { n: i + 1, unit: unitLabel(values) })}
               inputMode="decimal"
               style={{ flex: 1 }}
               {...form.getInputProps(`tiers.${i}.amount`)}
             />
-            <RemoveButton label={`Remove tier ${i + 1}`} onClick={() => form.removeListItem('tiers', i)} />
+            <RemoveButton
+              label={t('extras.removeTier', { n: i + 1 })}
+              onClick={() => form.removeListItem('tiers', i)}
+            />
           </Group>
         ))}
         <Group>
@@ -92,7 +99,7 @@ export function TiersFieldset({ form, values }: { form: ExtrasForm; values: Extr
             disabled={values.tiers.length >= 20}
             onClick={() => form.insertListItem('tiers', { min_conversions_in_month: '', amount: '' })}
           >
-            Add tier
+            {t('extras.addTier')}
           </Button>
         </Group>
       </Stack>
@@ -109,13 +116,14 @@ export function OverridesFieldset({
   values: ExtrasValues;
   slots: CampaignEditSlots;
 }) {
+  const { t } = useTranslation('campaigns');
   const [searching, setSearching] = useState(false);
   const taken = new Set(values.publisher_overrides.map((o) => o.publisher_id));
   return (
-    <Fieldset legend="Publisher overrides" variant="unstyled">
+    <Fieldset legend={t('extras.overrides')} variant="unstyled">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
-          A commission of its own for one publisher, instead of the campaign’s and its tiers.
+          {t('extras.overridesHelp')}
         </Text>
         {values.publisher_overrides.map((o, i) => {
           const name = o.publisher_label || slots.publisherName?.(o.publisher_id) || o.publisher_id;
@@ -123,7 +131,7 @@ export function OverridesFieldset({
             <Group key={o.publisher_id} align="flex-start" gap="xs" wrap="nowrap">
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                 <Text size="sm" fw={500}>
-                  Publisher
+                  {t('extras.publisher')}
                 </Text>
                 <Text size="sm" truncate="end" py={6}>
                   {name}
@@ -131,13 +139,16 @@ export function OverridesFieldset({
               </Stack>
               <TextInput
                 label={unitLabel(values)}
-                aria-label={`${unitLabel(values)} for ${o.publisher_label || 'this publisher'}`}
+                aria-label={t('extras.overrideUnit', {
+                  unit: unitLabel(values),
+                  name: o.publisher_label || t('extras.thisPublisher'),
+                })}
                 inputMode="decimal"
                 style={{ flex: 1 }}
                 {...form.getInputProps(`publisher_overrides.${i}.amount`)}
               />
               <RemoveButton
-                label={`Remove the override for ${o.publisher_label || 'this publisher'}`}
+                label={t('extras.removeOverride', { name: o.publisher_label || t('extras.thisPublisher') })}
                 onClick={() => form.removeListItem('publisher_overrides', i)}
               />
             </Group>
@@ -157,14 +168,14 @@ export function OverridesFieldset({
               })}
               <Group>
                 <Button variant="default" size="compact-sm" onClick={() => setSearching(false)}>
-                  Cancel search
+                  {t('extras.cancelSearch')}
                 </Button>
               </Group>
             </Stack>
           ) : (
             <Group>
               <Button variant="light" size="compact-sm" onClick={() => setSearching(true)}>
-                Add publisher override
+                {t('extras.addOverride')}
               </Button>
             </Group>
           ))}
@@ -187,14 +198,15 @@ export const CountriesSelect = memo(function CountriesSelect({
   onChange(codes: string[]): void;
 }) {
   // Mantine keeps a closed list's options in the page: hand it all ~250 only while it is open
+  const { t } = useTranslation('campaigns');
   const [open, setOpen] = useState(false);
   const all = countryOptions();
   const data = open ? all : all.filter((option) => value.includes(option.value));
   return (
     <MultiSelect
-      label="Allowed countries"
-      description="Only publishers based in these countries may apply. Leave empty for every country."
-      placeholder={value.length ? undefined : 'Search countries'}
+      label={t('extras.countries')}
+      description={t('extras.countriesHelp')}
+      placeholder={value.length ? undefined : t('extras.searchCountries')}
       data={data}
       onDropdownOpen={() => setOpen(true)}
       onDropdownClose={() => setOpen(false)}
@@ -205,7 +217,7 @@ export const CountriesSelect = memo(function CountriesSelect({
       clearable
       hidePickedOptions
       maxValues={250}
-      nothingFoundMessage="No country matches"
+      nothingFoundMessage={t('extras.noCountry')}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -17,9 +17,9 @@ import { useCallback, useId, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
-import { capitalize, categoryLabel } from '../../../lib/format-text';
+import { translate, useTranslation } from '../../../lib/i18n';
 import type { CampaignInput } from '../api/campaign-input-schema';
-import { COMMISSION_MODEL_LABELS, STATUS_LABELS, type Campaign } from '../types';
+import type { Campaign } from '../types';
 import { checkTiersAndOverrides, inputToUnit, unitToInput } from '../utils/commission-rows';
 import { isoToDateInput } from '../utils/format-commission';
 import {
@@ -54,21 +54,25 @@ import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categor
 // Money is typed in major units as text and converted exactly (see src/lib/money-input.ts).
 const formSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(CAMPAIGN_LIMITS.nameLength),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => translate('campaigns', 'form.nameRequired') })
+      .max(CAMPAIGN_LIMITS.nameLength),
     description: z.string().max(CAMPAIGN_LIMITS.descriptionLength),
-    category: z.enum(CAMPAIGN_CATEGORIES, { error: 'Pick a category' }),
+    category: z.enum(CAMPAIGN_CATEGORIES, { error: () => translate('campaigns', 'form.pickCategory') }),
     status: z.enum(CAMPAIGN_STATUSES),
     landing_url: z
       .string()
       .trim()
-      .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' })),
+      .pipe(z.url({ protocol: /^https?$/, error: () => translate('campaigns', 'form.badUrl') })),
     currency: z.enum(SUPPORTED_CURRENCIES),
     commission_model: z.enum(COMMISSION_MODELS),
     payout: z.string(),
     revshare_percent: z.string(),
     approval_mode: z.enum(APPROVAL_MODES),
     attribution_days: z
-      .number({ error: 'Enter a number of days' })
+      .number({ error: () => translate('campaigns', 'form.days') })
       .int()
       .min(1)
       .max(CAMPAIGN_LIMITS.maxAttributionDays),
@@ -93,7 +97,7 @@ const formSchema = z
     checkAttribution(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
     checkTiersAndOverrides(
       v,
-      v.commission_model === 'revshare' ? 'Enter a percentage from 0.01 to 100' : amountMessage(v.currency),
+      v.commission_model === 'revshare' ? translate('campaigns', 'form.percent') : amountMessage(v.currency),
       (path, message) => ctx.addIssue({ code: 'custom', path, message }),
     );
     if (v.commission_model === 'revshare') {
@@ -102,7 +106,7 @@ const formSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['revshare_percent'],
-          message: 'Enter a percentage from 0.01 to 100',
+          message: translate('campaigns', 'form.percent'),
         });
       }
     } else {
@@ -133,7 +137,7 @@ const formSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['ends_at'],
-        message: 'The end date must be after the start date',
+        message: translate('campaigns', 'form.endAfterStart'),
       });
     }
   });
@@ -141,8 +145,8 @@ type FormValues = z.input<typeof formSchema>;
 
 function amountMessage(currency: string) {
   return currency === 'JPY'
-    ? 'Enter a whole amount above 0 (JPY has no decimals)'
-    : 'Enter an amount above 0 with at most 2 decimals';
+    ? translate('campaigns', 'form.amountJpy')
+    : translate('campaigns', 'form.amount');
 }
 
 function initialValues(campaign?: Campaign): FormValues {
@@ -221,7 +225,7 @@ export function toCampaignInput(v: FormValues): CampaignInput {
   };
 }
 
-const options = <T extends string>(values: readonly T[], label: (value: T) => string = capitalize) =>
+const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
   values.map((value) => ({ value, label: label(value) }));
 
 interface CampaignEditFormProps {
@@ -241,6 +245,7 @@ export function CampaignEditForm({
   onSaved,
   slots = {},
 }: CampaignEditFormProps) {
+  const { t } = useTranslation('campaigns');
   const form = useForm<FormValues>({
     initialValues: initialValues(campaign),
     validate: schemaResolver(formSchema, { sync: true }),
@@ -284,26 +289,26 @@ export function CampaignEditForm({
     >
       <Stack>
         {error !== null && (
-          <Alert color="red" variant="light" title="The campaign was not saved">
-            {errorMessage(error, 'Saving the campaign failed. Please try again.')}
+          <Alert color="red" variant="light" title={t('form.notSaved')}>
+            {errorMessage(error, t('form.saveFailed'))}
           </Alert>
         )}
-        <TextInput label="Name" required {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+        <Textarea label={t('form.description')} autosize minRows={2} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
-            label="Category"
-            data={options(CAMPAIGN_CATEGORIES, categoryLabel)}
+            label={t('form.category')}
+            data={options(CAMPAIGN_CATEGORIES, (c) => t(`category.${c}`))}
             {...form.getInputProps('category')}
           />
           <NativeSelect
-            label="Status"
-            data={options(statuses, (s) => STATUS_LABELS[s])}
+            label={t('form.status')}
+            data={options(statuses, (s) => t(`status.${s}`))}
             {...form.getInputProps('status')}
           />
         </SimpleGrid>
         <TextInput
-          label="Landing URL"
+          label={t('form.landingUrl')}
           type="url"
           required
           placeholder="https://shop.example.com/offer"
@@ -311,39 +316,45 @@ export function CampaignEditForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
-            label="Currency"
+            label={t('form.currency')}
             data={[...SUPPORTED_CURRENCIES]}
             {...form.getInputProps('currency')}
           />
           <NativeSelect
-            label="Commission model"
-            data={options(COMMISSION_MODELS, (m) => COMMISSION_MODEL_LABELS[m])}
+            label={t('form.model')}
+            data={options(COMMISSION_MODELS, (m) => t(`model.${m}`))}
             {...form.getInputProps('commission_model')}
           />
         </SimpleGrid>
         {revshare ? (
           <TextInput
-            label="Revenue share (%)"
+            label={t('form.revshare')}
             inputMode="decimal"
-            description="Share of each order amount, e.g. 12.5"
+            description={t('form.revshareHelp')}
             {...form.getInputProps('revshare_percent')}
           />
         ) : (
           <TextInput
-            label="Payout"
+            label={t('form.payout')}
             inputMode="decimal"
-            description={`Per ${values.commission_model === 'cpc' ? 'unique click' : values.commission_model === 'cpl' ? 'lead' : 'sale'}, in ${values.currency}`}
+            description={
+              values.commission_model === 'cpc'
+                ? t('form.payoutHelp.cpc', { currency: values.currency })
+                : values.commission_model === 'cpl'
+                  ? t('form.payoutHelp.cpl', { currency: values.currency })
+                  : t('form.payoutHelp.cpa', { currency: values.currency })
+            }
             {...form.getInputProps('payout')}
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
-            label="Approval mode"
-            data={options(APPROVAL_MODES)}
+            label={t('form.approval')}
+            data={options(APPROVAL_MODES, (m) => t(`approval.${m}`))}
             {...form.getInputProps('approval_mode')}
           />
           <NumberInput
-            label="Attribution days"
+            label={t('form.attribution')}
             min={1}
             max={365}
             allowDecimal={false}
@@ -352,30 +363,30 @@ export function CampaignEditForm({
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Budget"
+            label={t('form.budget')}
             inputMode="decimal"
-            description={`Optional, in ${values.currency}`}
+            description={t('form.budgetHelp', { currency: values.currency })}
             {...form.getInputProps('budget')}
           />
           <TextInput
-            label="Daily cap"
+            label={t('form.dailyCap')}
             inputMode="decimal"
-            description={`Optional, most spent per day in ${values.currency}`}
+            description={t('form.dailyCapHelp', { currency: values.currency })}
             {...form.getInputProps('daily_cap')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Start date" type="date" {...form.getInputProps('starts_at')} />
-          <TextInput label="End date" type="date" {...form.getInputProps('ends_at')} />
+          <TextInput label={t('form.start')} type="date" {...form.getInputProps('starts_at')} />
+          <TextInput label={t('form.end')} type="date" {...form.getInputProps('ends_at')} />
         </SimpleGrid>
         <CountriesSelect
           value={values.allowed_countries}
           error={form.errors.allowed_countries}
           onChange={setCountries}
         />
-        <Textarea label="Terms" autosize minRows={2} {...form.getInputProps('terms')} />
+        <Textarea label={t('form.terms')} autosize minRows={2} {...form.getInputProps('terms')} />
         {slots.creatives && (
-          <Fieldset legend="Creatives" variant="unstyled">
+          <Fieldset legend={t('form.creatives')} variant="unstyled">
             {slots.creatives({
               value: values.creative_ids,
               onChange: (ids) => form.setFieldValue('creative_ids', ids),
@@ -385,27 +396,26 @@ export function CampaignEditForm({
         <TiersFieldset form={form} values={values} />
         <OverridesFieldset form={form} values={values} slots={slots} />
         <AttributionFieldsets form={form} values={values} />
-        <Fieldset legend="Browser pixel" variant="unstyled">
+        <Fieldset legend={t('form.pixel')} variant="unstyled">
           <Stack gap="sm">
             {/* The description stays outside the switch's label, which would otherwise read it as the name. */}
             <Stack gap={4}>
               <Switch
-                label="Accept browser pixel conversions"
+                label={t('form.pixelSwitch')}
                 aria-describedby={pixelHelpId}
                 {...form.getInputProps('pixel_enabled', { type: 'checkbox' })}
               />
               <Text id={pixelHelpId} size="xs" c="dimmed">
-                Off by default. Unsigned pixel conversions are capped, one per click, and never approved
-                automatically; a signed pixel counts like a postback.
+                {t('form.pixelHelp')}
               </Text>
             </Stack>
             <TextInput
-              label="Maximum order amount for unsigned pixels"
+              label={t('form.maxOrder')}
               inputMode="decimal"
               description={
                 revshare
-                  ? `In ${values.currency}. This campaign pays a revenue share, so unsigned pixels are refused until a maximum is set; empty means signed pixels and postbacks only.`
-                  : `In ${values.currency}. Unsigned pixels reporting more are refused; empty means no cap.`
+                  ? t('form.maxOrderRevshare', { currency: values.currency })
+                  : t('form.maxOrderHelp', { currency: values.currency })
               }
               {...form.getInputProps('max_order')}
             />
@@ -414,11 +424,11 @@ export function CampaignEditForm({
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('form.cancel')}
             </Button>
           )}
           <Button type="submit" loading={saving}>
-            Save campaign
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,20 +1,11 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { categoryLabel } from '../../../lib/format-text';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
-import { STATUS_LABELS, type CampaignFilters as Filters } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import type { CampaignFilters as Filters } from '../types';
 import { CAMPAIGN_STATUSES } from '../../../../contracts/campaigns';
 import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categories';
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-];
-const CATEGORY_OPTIONS = [
-  { value: 'all', label: 'All categories' },
-  ...CAMPAIGN_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) })),
-];
 
 interface CampaignFiltersProps {
   filters: Filters;
@@ -25,6 +16,15 @@ interface CampaignFiltersProps {
 
 export function CampaignFilters({ filters, onChange, showStatus }: CampaignFiltersProps) {
   const [search, setSearch] = useState(filters.search);
+  const { t } = useTranslation('campaigns');
+  const statusOptions = [
+    { value: 'all', label: t('filter.allStatuses') },
+    ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+  ];
+  const categoryOptions = [
+    { value: 'all', label: t('filter.allCategories') },
+    ...CAMPAIGN_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) })),
+  ];
   const commitSearch = useDebouncedCallback(
     (value: string) => onChange({ search: value }),
     SEARCH_DEBOUNCE_MS,
@@ -33,8 +33,8 @@ export function CampaignFilters({ filters, onChange, showStatus }: CampaignFilte
   return (
     <Group align="flex-end" wrap="wrap">
       <TextInput
-        label="Search campaigns"
-        placeholder="Name or description"
+        label={t('filter.search')}
+        placeholder={t('filter.searchPlaceholder')}
         value={search}
         onChange={(event) => {
           setSearch(event.currentTarget.value);
@@ -44,15 +44,15 @@ export function CampaignFilters({ filters, onChange, showStatus }: CampaignFilte
       />
       {showStatus && (
         <NativeSelect
-          label="Status filter"
-          data={STATUS_OPTIONS}
+          label={t('filter.status')}
+          data={statusOptions}
           value={filters.status}
           onChange={(event) => onChange({ status: event.currentTarget.value as Filters['status'] })}
         />
       )}
       <NativeSelect
-        label="Category filter"
-        data={CATEGORY_OPTIONS}
+        label={t('filter.category')}
+        data={categoryOptions}
         value={filters.category}
         onChange={(event) => onChange({ category: event.currentTarget.value as Filters['category'] })}
       />

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n';
 import type { SearchResult } from '../../../../server/modules/search/schema';
 import { QuickSearch, useQuickSearchQuery } from '../../../components/quick-search';
 import { useSearchCampaigns } from '../api/search-campaigns';
@@ -5,12 +6,13 @@ import type { Campaign } from '../types';
 
 /** campaignSearch: quick search over the campaigns the user may see (typos forgiven). */
 export function CampaignSearch({ onPick }: { onPick(campaign: Pick<Campaign, 'id' | 'name'>): void }) {
+  const { t } = useTranslation('campaigns');
   const search = useQuickSearchQuery();
   const result = useSearchCampaigns(search.debounced, { enabled: search.enabled });
   return (
     <QuickSearch<SearchResult>
-      label="Search campaigns by name"
-      emptyText="No campaigns found."
+      label={t('search.label')}
+      emptyText={t('search.empty')}
       search={search}
       result={result}
       getKey={(c) => c.id}

@@ -1,7 +1,9 @@
 import { StatusBadge } from '../../../components/status-badge';
-import { STATUS_COLORS, STATUS_LABELS } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { STATUS_COLORS } from '../types';
 import type { CampaignStatus } from '../../../../contracts/campaigns';
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return <StatusBadge color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</StatusBadge>;
+  const { t } = useTranslation('campaigns');
+  return <StatusBadge color={STATUS_COLORS[status]}>{t(`status.${status}`)}</StatusBadge>;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import type { CampaignListState, CampaignListStore } from '../stores/campaign-list-store';
 import { EmptyState } from '../../../components/empty-state';
 import { DEFAULT_CAMPAIGN_FILTERS, type CampaignFilters as Filters, type CampaignViewer } from '../types';
@@ -21,25 +22,16 @@ function NoCampaigns({
   onClear,
   onCreate,
 }: Pick<CampaignsListProps, 'viewer' | 'onCreate'> & { filtered: boolean; onClear(): void }) {
+  const { t } = useTranslation('campaigns');
   if (filtered)
-    return (
-      <EmptyState
-        title="No campaigns match these filters"
-        action={{ label: 'Clear filters', onClick: onClear }}
-      />
-    );
+    return <EmptyState title={t('empty.filtered')} action={{ label: t('empty.clear'), onClick: onClear }} />;
   if (viewer.role === 'publisher')
-    return (
-      <EmptyState
-        title="No active campaigns yet"
-        description="Campaigns appear here as soon as advertisers start them."
-      />
-    );
+    return <EmptyState title={t('empty.publisherTitle')} description={t('empty.publisherText')} />;
   return (
     <EmptyState
-      title="No campaigns yet"
-      description={onCreate ? 'Create a campaign to start working with publishers.' : undefined}
-      action={onCreate ? { label: 'Create campaign', onClick: onCreate } : undefined}
+      title={t('empty.title')}
+      description={onCreate ? t('empty.text') : undefined}
+      action={onCreate ? { label: t('empty.create'), onClick: onCreate } : undefined}
     />
   );
 }
@@ -49,6 +41,7 @@ const sameFilters = (a: Filters, b: Filters) =>
 
 /** Filters, the table of the current page, and the pagination control. */
 export function CampaignsList({ state, store, viewer, onCreate, ...actions }: CampaignsListProps) {
+  const { t } = useTranslation('campaigns');
   const { items, loading, error, pagination, filters } = state;
   const pages = Math.max(1, Math.ceil(pagination.total / pagination.limit));
   // Clearing the filters starts the filter fields afresh (the search box keeps its own text).
@@ -63,15 +56,15 @@ export function CampaignsList({ state, store, viewer, onCreate, ...actions }: Ca
         showStatus={viewer.role !== 'publisher'}
       />
       {error !== null && (
-        <Alert color="red" variant="light" title="Something went wrong">
-          {errorMessage(error, 'Could not load campaigns. Please try again.')}
+        <Alert color="red" variant="light" title={t('list.errorTitle')}>
+          {errorMessage(error, t('list.error'))}
         </Alert>
       )}
       {loading && (
         <Group gap="xs" role="status" aria-live="polite">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
-            Loading campaigns…
+            {t('list.loading')}
           </Text>
         </Group>
       )}
@@ -94,13 +87,13 @@ export function CampaignsList({ state, store, viewer, onCreate, ...actions }: Ca
       {pages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {pagination.total} campaigns
+            {t('list.count', { count: pagination.total })}
           </Text>
           <Pagination
             total={pages}
             value={pagination.page}
             onChange={(page) => void store.setPage(page)}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getControlProps={(control) => ({ 'aria-label': t(`list.page.${control}`) })}
           />
         </Group>
       )}

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { RowMenu, type RowMenuItem } from '../../../components/row-menu';
-import { categoryLabel } from '../../../lib/format-text';
+import { useTranslation } from '../../../lib/i18n';
 import type { Campaign, CampaignViewer } from '../types';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CommissionFigure } from './commission-figure';
@@ -31,13 +31,14 @@ const manages = (viewer: CampaignViewer, campaign: Campaign) =>
   viewer.role === 'admin' || (viewer.role === 'advertiser' && campaign.advertiser_id === viewer.id);
 
 export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTableProps) {
+  const { t } = useTranslation('campaigns');
   return (
     <DataTable
       minWidth={720}
       highlightOnHover
       verticalSpacing="sm"
-      aria-label="Campaigns"
-      head={['Name', 'Category', 'Status', 'Commission', 'Actions']}
+      aria-label={t('table.label')}
+      head={[t('col.name'), t('col.category'), t('col.status'), t('col.commission'), t('col.actions')]}
       cards={['title', 'field', 'status', 'amount', 'actions']}
       stickyActions
     >
@@ -58,7 +59,7 @@ export function CampaignsTable({ campaigns, viewer, ...actions }: CampaignsTable
                 {campaign.name}
               </Anchor>
             </Table.Td>
-            <Table.Td>{categoryLabel(campaign.category)}</Table.Td>
+            <Table.Td>{t(`category.${campaign.category}`)}</Table.Td>
             <Table.Td>
               <CampaignStatusBadge status={campaign.status} />
             </Table.Td>
@@ -80,7 +81,7 @@ function RowActions({
   viewer,
   ...actions
 }: CampaignRowActions & { campaign: Campaign; viewer: CampaignViewer }) {
-  const label = (verb: string) => `${verb} ${campaign.name}`;
+  const { t } = useTranslation('campaigns');
   if (viewer.role === 'publisher') {
     const standing = actions.publisherStanding?.(campaign) ?? null;
     return (
@@ -90,10 +91,14 @@ function RowActions({
           <Button
             size="xs"
             variant={standing ? 'default' : 'filled'}
-            aria-label={label(standing ? 'Apply again to' : 'Apply to')}
+            aria-label={
+              standing
+                ? t('row.applyAgainTo', { name: campaign.name })
+                : t('row.applyTo', { name: campaign.name })
+            }
             onClick={() => actions.onApply?.(campaign)}
           >
-            {standing ? 'Apply again' : 'Apply'}
+            {standing ? t('row.applyAgain') : t('row.apply')}
           </Button>
         )}
       </Group>
@@ -102,24 +107,24 @@ function RowActions({
   if (!manages(viewer, campaign)) return <Text c="dimmed">—</Text>;
   const more: RowMenuItem[] = [];
   if (actions.onShowPublishers)
-    more.push({ label: 'Publishers', onClick: () => actions.onShowPublishers?.(campaign) });
+    more.push({ label: t('row.publishers'), onClick: () => actions.onShowPublishers?.(campaign) });
   if (actions.onShowAnalytics)
-    more.push({ label: 'Analytics', onClick: () => actions.onShowAnalytics?.(campaign) });
+    more.push({ label: t('row.analytics'), onClick: () => actions.onShowAnalytics?.(campaign) });
   if (actions.onDelete)
-    more.push({ label: 'Delete', color: 'red', onClick: () => actions.onDelete?.(campaign) });
+    more.push({ label: t('row.delete'), color: 'red', onClick: () => actions.onDelete?.(campaign) });
   return (
     <Group gap={6} wrap="nowrap">
       {actions.onEdit && (
         <Button
           size="xs"
           variant="default"
-          aria-label={label('Edit')}
+          aria-label={t('row.editLabel', { name: campaign.name })}
           onClick={() => actions.onEdit?.(campaign)}
         >
-          Edit
+          {t('row.edit')}
         </Button>
       )}
-      <RowMenu label={label('More actions for')} items={more} />
+      <RowMenu label={t('row.more', { name: campaign.name })} items={more} />
     </Group>
   );
 }

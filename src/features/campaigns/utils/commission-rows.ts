@@ -4,6 +4,7 @@ import {
   parseMajorToMinor,
   parsePercentToBps,
 } from '../../../lib/money-input';
+import { translate } from '../../../lib/i18n';
 import { CAMPAIGN_LIMITS } from '../../../../contracts/campaigns';
 
 /** A tier's or publisher override's rate: `payout_minor` or `revshare_bps`, by the campaign's model. */
@@ -51,9 +52,9 @@ export function checkTiersAndOverrides(
   v.tiers.forEach((tier, i) => {
     const min = Number(tier.min_conversions_in_month);
     if (tier.min_conversions_in_month === '' || !Number.isInteger(min) || min < 1) {
-      report(['tiers', i, 'min_conversions_in_month'], 'Enter a whole number of conversions, 1 or more');
+      report(['tiers', i, 'min_conversions_in_month'], translate('campaigns', 'form.tierWhole'));
     } else if (seen.has(min)) {
-      report(['tiers', i, 'min_conversions_in_month'], 'Another tier starts at this number');
+      report(['tiers', i, 'min_conversions_in_month'], translate('campaigns', 'form.tierTaken'));
     }
     seen.add(min);
     if (!unitValid(tier.amount)) report(['tiers', i, 'amount'], unitMessage);

@@ -1,13 +1,10 @@
+import { translate } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/format';
 import type { Campaign } from '../types';
 import { formatBps } from '../../../lib/money-input';
 
-export const COMMISSION_PER: Record<Campaign['commission_model'], string> = {
-  cpa: 'per sale',
-  cpc: 'per click',
-  cpl: 'per lead',
-  revshare: 'of each order',
-};
+/** "per sale", "of each order": what the payout is paid for, in the UI language. */
+export const commissionPer = (model: Campaign['commission_model']) => translate('campaigns', `per.${model}`);
 
 export type CommissionTerms = Pick<
   Campaign,
@@ -26,7 +23,7 @@ export function formatCommission(
     campaign.commission_model === 'revshare'
       ? formatBps(campaign.revshare_bps)
       : money(campaign.payout_minor, campaign.currency);
-  return amount ? `${amount} ${COMMISSION_PER[campaign.commission_model]}` : '';
+  return amount ? `${amount} ${commissionPer(campaign.commission_model)}` : '';
 }
 
 /** ISO timestamp → its calendar date (UTC), for display and for date inputs. */

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useDisplayMoney } from '../../../lib/display-money';
+import { useTranslation } from '../../../lib/i18n';
 import { Money } from '../../../components/money';
 import { useCommissionBalance } from '../api/get-commission-balance';
 import type { CommissionBalance } from '../types';
@@ -14,6 +15,7 @@ interface BalanceCardProps {
 
 /** A publisher's balance: approved and unpaid (what a payout takes, clawbacks included) and pending. */
 export function BalanceCard({ renderAction }: BalanceCardProps = {}) {
+  const { t } = useTranslation('commissions');
   const balance = useCommissionBalance();
   const display = useDisplayMoney();
   // on a phone the action gets a row of its own under its currency instead of a fourth column
@@ -24,27 +26,27 @@ export function BalanceCard({ renderAction }: BalanceCardProps = {}) {
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h4" id="balance-heading">
-            Balance
+            {t('balance.title')}
           </Title>
           <Text size="xs" c="dimmed">
-            {`Approved and not yet paid out, per currency${display ? `, shown in ${display.currency}` : ''}`}
+            {display ? t('balance.noteShown', { currency: display.currency }) : t('balance.note')}
           </Text>
         </Group>
-        {balance.isPending && <Loader size="sm" aria-label="Loading balance" />}
+        {balance.isPending && <Loader size="sm" aria-label={t('balance.loading')} />}
         {balance.error && (
           <Alert color="red" variant="light">
-            {errorMessage(balance.error, 'Could not load your balance.')}
+            {errorMessage(balance.error, t('balance.error'))}
           </Alert>
         )}
-        {balance.data?.length === 0 && <Text c="dimmed">Nothing earned yet.</Text>}
+        {balance.data?.length === 0 && <Text c="dimmed">{t('balance.empty')}</Text>}
         {balance.data && balance.data.length > 0 && (
-          <Table aria-label="Balance per currency">
+          <Table aria-label={t('balance.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Currency</Table.Th>
-                <Table.Th ta="right">Available</Table.Th>
-                <Table.Th ta="right">Pending</Table.Th>
-                {actionColumn && <Table.Th ta="right">Payout</Table.Th>}
+                <Table.Th>{t('balance.currency')}</Table.Th>
+                <Table.Th ta="right">{t('balance.available')}</Table.Th>
+                <Table.Th ta="right">{t('balance.pending')}</Table.Th>
+                {actionColumn && <Table.Th ta="right">{t('balance.payout')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

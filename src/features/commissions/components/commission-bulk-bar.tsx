@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { MatchingProgress } from '../api/decide-matching-commissions';
-import { pluralCommissions as plural } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 
 interface CommissionBulkBarProps {
   /** the ticked rows still open to a decision */
@@ -30,6 +30,7 @@ export function CommissionBulkBar({
   onClearAllMatching,
   progress,
 }: CommissionBulkBarProps) {
+  const { t } = useTranslation('commissions');
   const selected = allMatching && matchingTotal !== null ? matchingTotal : count;
   const busy = progress !== null;
   return (
@@ -37,19 +38,19 @@ export function CommissionBulkBar({
       <Group gap="xs">
         <Text size="sm" c="dimmed">
           {allMatching
-            ? `All ${plural(selected)} matching these filters selected.`
+            ? t('bulk.allSelected', { count: selected })
             : count > 0
-              ? `${plural(count)} selected`
-              : 'Tick pending commissions to decide them together.'}
+              ? t('bulk.selected', { count })
+              : t('bulk.hint')}
         </Text>
         {!allMatching && matchingTotal !== null && matchingTotal > count && (
           <Anchor component="button" type="button" size="sm" onClick={onSelectAllMatching}>
-            {`Select all ${matchingTotal.toLocaleString('en')} matching`}
+            {t('bulk.selectAllMatching', { count: matchingTotal })}
           </Anchor>
         )}
         {allMatching && (
           <Anchor component="button" type="button" size="sm" onClick={onClearAllMatching} disabled={busy}>
-            Clear selection
+            {t('bulk.clear')}
           </Anchor>
         )}
         <Button
@@ -59,20 +60,20 @@ export function CommissionBulkBar({
           loading={approving}
           onClick={onApprove}
         >
-          {allMatching ? 'Approve all matching' : 'Approve selected'}
+          {allMatching ? t('bulk.approveAll') : t('bulk.approveSelected')}
         </Button>
         <Button size="xs" variant="light" color="red" disabled={selected === 0 || busy} onClick={onReject}>
-          {allMatching ? 'Reject all matching' : 'Reject selected'}
+          {allMatching ? t('bulk.rejectAll') : t('bulk.rejectSelected')}
         </Button>
       </Group>
       {progress && (
-        <Stack gap={2} role="status" aria-label="Bulk decision progress">
+        <Stack gap={2} role="status" aria-label={t('bulk.progress')}>
           <Progress
             value={progress.total > 0 ? (100 * progress.done) / progress.total : 0}
-            aria-label="Decided so far"
+            aria-label={t('bulk.decidedSoFar')}
           />
           <Text size="xs" c="dimmed">
-            {`${progress.done.toLocaleString('en')} of ${progress.total.toLocaleString('en')} decided…`}
+            {t('bulk.progressText', { done: progress.done, total: progress.total })}
           </Text>
         </Stack>
       )}

@@ -1,5 +1,6 @@
 import type { Asking } from '../hooks/use-commission-decisions';
-import { commissionLabel, pluralCommissions as plural } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
+import { commissionLabel } from '../utils/format';
 import { ReasonModal } from './reason-modal';
 
 interface CommissionReasonDialogProps {
@@ -23,6 +24,7 @@ export function CommissionReasonDialog({
   onClose,
   onConfirm,
 }: CommissionReasonDialogProps) {
+  const { t } = useTranslation('commissions');
   return (
     <ReasonModal
       key={asking ? ('bulk' in asking ? 'bulk' : `${asking.decision}-${asking.commission.id}`) : 'closed'}
@@ -31,11 +33,15 @@ export function CommissionReasonDialog({
         asking === null
           ? ''
           : 'bulk' in asking
-            ? `Reject ${plural(count)}`
-            : `${asking.decision === 'reject' ? 'Reject' : 'Reverse'} ${commissionLabel(asking.commission)}`
+            ? t('reason.rejectMany', { count })
+            : asking.decision === 'reject'
+              ? t('reason.rejectOne', { name: commissionLabel(asking.commission) })
+              : t('reason.reverseOne', { name: commissionLabel(asking.commission) })
       }
       confirmLabel={
-        asking && !('bulk' in asking) && asking.decision === 'reverse' ? 'Reverse commission' : 'Reject'
+        asking && !('bulk' in asking) && asking.decision === 'reverse'
+          ? t('reason.confirmReverse')
+          : t('reason.confirmReject')
       }
       loading={loading}
       error={asking && 'bulk' in asking ? bulkError : rowError}

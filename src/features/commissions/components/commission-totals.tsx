@@ -2,7 +2,8 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/money';
 import { displaySum, useDisplayMoney } from '../../../lib/display-money';
-import { COMMISSION_STATUS_COLORS, COMMISSION_STATUS_LABELS, type CommissionTotal } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { COMMISSION_STATUS_COLORS, type CommissionTotal } from '../types';
 import { COMMISSION_STATUSES } from '../../../../contracts/commissions';
 
 /**
@@ -11,6 +12,7 @@ import { COMMISSION_STATUSES } from '../../../../contracts/commissions';
  * currency, a last card adds them up in the display currency.
  */
 export function CommissionTotals({ totals }: { totals: CommissionTotal[] }) {
+  const { t } = useTranslation('commissions');
   const display = useDisplayMoney();
   const currencies = [...new Set(totals.map((t) => t.currency))].sort();
   if (currencies.length === 0) return null;
@@ -32,9 +34,13 @@ export function CommissionTotals({ totals }: { totals: CommissionTotal[] }) {
       {currencies.map((currency) => (
         <TotalsCard
           key={currency}
-          label={`Totals in ${currency}`}
-          title={`Earned in ${currency}`}
-          subtitle={display && display.currency !== currency ? `shown in ${display.currency}` : null}
+          label={t('totals.label', { currency })}
+          title={t('totals.title', { currency })}
+          subtitle={
+            display && display.currency !== currency
+              ? t('totals.shownIn', { currency: display.currency })
+              : null
+          }
           rows={COMMISSION_STATUSES.flatMap((status) => {
             const row = totals.find((t) => t.currency === currency && t.status === status);
             return row
@@ -51,9 +57,9 @@ export function CommissionTotals({ totals }: { totals: CommissionTotal[] }) {
       ))}
       {display && all.length > 0 && (
         <TotalsCard
-          label={`All currencies, in ${display.currency}`}
-          title="All currencies"
-          subtitle={`added up in ${display.currency} at today's rates`}
+          label={t('totals.allLabel', { currency: display.currency })}
+          title={t('totals.allTitle')}
+          subtitle={t('totals.allSubtitle', { currency: display.currency })}
           rows={all}
         />
       )}
@@ -68,6 +74,7 @@ interface TotalsRow {
 }
 
 function TotalsCard(props: { label: string; title: string; subtitle: string | null; rows: TotalsRow[] }) {
+  const { t } = useTranslation('commissions');
   return (
     <Card withBorder component="section" aria-label={props.label}>
       <Stack gap="xs">
@@ -82,7 +89,7 @@ function TotalsCard(props: { label: string; title: string; subtitle: string | nu
         {props.rows.map(({ status, count, figure }) => (
           <Group key={status} justify="space-between" wrap="nowrap">
             <Badge variant="light" color={COMMISSION_STATUS_COLORS[status]}>
-              {`${COMMISSION_STATUS_LABELS[status]} · ${count}`}
+              {`${t(`status.${status}`)} · ${count}`}
             </Badge>
             <Text fw={600} ff="monospace">
               {figure}

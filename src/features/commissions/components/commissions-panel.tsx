@@ -1,6 +1,7 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useRowSelection } from '../../../lib/use-row-selection';
 import { useCommissionDecisions } from '../hooks/use-commission-decisions';
 import { useCommissionList } from '../hooks/use-commission-list';
@@ -28,6 +29,7 @@ interface CommissionsPanelProps {
  * advertisers and admins decide (per row or in bulk).
  */
 export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: CommissionsPanelProps) {
+  const { t } = useTranslation('commissions');
   const selection = useRowSelection();
   // "select all N matching": the time it was chosen pins the set (later commissions stay out)
   const [allMatching, setAllMatching] = useState<string | null>(null);
@@ -62,7 +64,7 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
       <CommissionFiltersBar filters={filters} campaignOptions={campaignOptions} onChange={changeFilters} />
       {totals.error && (
         <Alert color="red" variant="light">
-          {errorMessage(totals.error, 'Could not load the totals.')}
+          {errorMessage(totals.error, t('panel.totalsError'))}
         </Alert>
       )}
       {totals.data && <CommissionTotals totals={totals.data} />}
@@ -83,18 +85,18 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
         />
       )}
       <BulkFailuresAlert
-        title={`${plural(decisions.failures.length)} not changed`}
+        title={t('panel.notChanged', { count: decisions.failures.length })}
         failures={decisions.failures}
         onClose={decisions.clearFailures}
       />
       {(list.error ?? (asking ? null : (rowError ?? bulkError))) && (
         <Alert color="red" variant="light">
-          {list.error ? errorMessage(list.error, 'Could not load the commissions.') : (rowError ?? bulkError)}
+          {list.error ? errorMessage(list.error, t('panel.listError')) : (rowError ?? bulkError)}
         </Alert>
       )}
 
-      {list.isPending && <Loader size="sm" aria-label="Loading commissions" />}
-      {list.data && items.length === 0 && <Text c="dimmed">No commissions match these filters.</Text>}
+      {list.isPending && <Loader size="sm" aria-label={t('panel.loading')} />}
+      {list.data && items.length === 0 && <Text c="dimmed">{t('panel.empty')}</Text>}
       {items.length > 0 && (
         <CommissionsTable
           items={items}
@@ -107,7 +109,7 @@ export function CommissionsPanel({ viewer, campaignOptions, balanceAction }: Com
       )}
       {list.data && list.data.total > 0 && (
         <TablePager
-          label="Pages of commissions"
+          label={t('panel.pages')}
           summary={plural(list.data.total)}
           page={page}
           pages={pages}

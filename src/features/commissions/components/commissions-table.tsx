@@ -1,12 +1,7 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
-import {
-  COMMISSION_STATUS_COLORS,
-  COMMISSION_STATUS_LABELS,
-  type Commission,
-  type CommissionViewer,
-} from '../types';
+import { COMMISSION_STATUS_COLORS, type Commission, type CommissionViewer } from '../types';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
@@ -43,39 +38,40 @@ function AttributionBadge({ commission: c }: { commission: Commission }) {
 }
 
 function EventName({ event }: { event: string | null }) {
-  const { t } = useTranslation('coupons');
-  return <>{event === 'lead' ? 'Lead' : event === 'renewal' ? t('commission.renewal') : 'Sale'}</>;
+  const { t } = useTranslation('commissions');
+  const { t: tc } = useTranslation('coupons');
+  return (
+    <>
+      {event === 'lead' ? t('event.lead') : event === 'renewal' ? tc('commission.renewal') : t('event.sale')}
+    </>
+  );
 }
 
 function OrderCell({ commission: c }: { commission: Commission }) {
-  const { t } = useTranslation('referrals');
+  const { t } = useTranslation('commissions');
+  const { t: tr } = useTranslation('referrals');
   return (
     <Stack gap={2}>
       <Group gap={4}>
-        <Text size="sm">{c.order_id ?? (c.kind === 'click' ? 'Click' : '—')}</Text>
+        <Text size="sm">{c.order_id ?? (c.kind === 'click' ? t('order.click') : '—')}</Text>
         {c.kind === 'clawback' && (
           <Badge size="xs" color="red" variant="outline">
-            Clawback
+            {t('badge.clawback')}
           </Badge>
         )}
         {c.kind === 'referral' && (
           <Badge size="xs" color="grape" variant="outline">
-            {t('kind.referral')}
+            {tr('kind.referral')}
           </Badge>
         )}
         {c.client_reported && (
-          <Badge
-            size="xs"
-            color="gray"
-            variant="outline"
-            title="Reported by the browser pixel, not the shop's server"
-          >
-            client-reported
+          <Badge size="xs" color="gray" variant="outline" title={t('badge.clientReportedTitle')}>
+            {t('badge.clientReported')}
           </Badge>
         )}
         {c.is_test && (
           <Badge size="xs" color="grape" variant="outline">
-            test
+            {t('badge.test')}
           </Badge>
         )}
         <AttributionBadge commission={c} />
@@ -87,7 +83,7 @@ function OrderCell({ commission: c }: { commission: Commission }) {
           {/* A lead usually reports no value (0): "Lead of $0.00" read as if it were worth nothing. */}
           {c.sale_amount_minor !== null && (c.event !== 'lead' || c.sale_amount_minor > 0) && (
             <>
-              {' of '}
+              {` ${t('order.of')} `}
               <Money amountMinor={c.sale_amount_minor} currency={c.currency} />
             </>
           )}
@@ -98,16 +94,15 @@ function OrderCell({ commission: c }: { commission: Commission }) {
 }
 
 function StatusCell({ commission: c }: { commission: Commission }) {
+  const { t } = useTranslation('commissions');
   // held by the fraud rules: "under review", with a reason that names no rule (the fraud catalog)
-  const { t } = useTranslation('fraud');
+  const { t: tf } = useTranslation('fraud');
   return (
     <Stack gap={2}>
-      <StatusBadge color={COMMISSION_STATUS_COLORS[c.status]}>
-        {COMMISSION_STATUS_LABELS[c.status]}
-      </StatusBadge>
+      <StatusBadge color={COMMISSION_STATUS_COLORS[c.status]}>{t(`status.${c.status}`)}</StatusBadge>
       {c.on_review && (
-        <Text size="xs" c="orange" title={t('underReviewHint')}>
-          {t('underReview')}
+        <Text size="xs" c="orange" title={tf('underReviewHint')}>
+          {tf('underReview')}
         </Text>
       )}
       <Text size="xs" c="dimmed">
@@ -115,15 +110,15 @@ function StatusCell({ commission: c }: { commission: Commission }) {
       </Text>
       {c.auto_approve_at && (
         <Text size="xs" c="dimmed">
-          {`Auto-approves ${formatDate(c.auto_approve_at)}`}
+          {t('row.autoApproves', { date: formatDate(c.auto_approve_at) })}
         </Text>
       )}
       {c.decided_at && (
         <Text size="xs" c="dimmed">
-          {`Decided ${formatDate(c.decided_at)}`}
+          {t('row.decided', { date: formatDate(c.decided_at) })}
         </Text>
       )}
-      {c.reason && <Text size="xs">{`Reason: ${c.reason}`}</Text>}
+      {c.reason && <Text size="xs">{t('row.reason', { reason: c.reason })}</Text>}
     </Stack>
   );
 }
@@ -137,6 +132,7 @@ function RowActions({
   busy: boolean;
   onDecide(decision: RowDecision): void;
 }) {
+  const { t } = useTranslation('commissions');
   const name = commissionLabel(c);
   if (c.status === 'pending') {
     return (
@@ -145,19 +141,19 @@ function RowActions({
           size="xs"
           color="green"
           loading={busy}
-          aria-label={`Approve ${name}`}
+          aria-label={t('row.approveLabel', { name })}
           onClick={() => onDecide('approve')}
         >
-          Approve
+          {t('row.approve')}
         </Button>
         <Button
           size="xs"
           variant="light"
           color="red"
-          aria-label={`Reject ${name}`}
+          aria-label={t('row.rejectLabel', { name })}
           onClick={() => onDecide('reject')}
         >
-          Reject
+          {t('row.reject')}
         </Button>
       </Group>
     );
@@ -168,10 +164,10 @@ function RowActions({
         size="xs"
         variant="light"
         color="orange"
-        aria-label={`Reverse ${name}`}
+        aria-label={t('row.reverseLabel', { name })}
         onClick={() => onDecide('reverse')}
       >
-        Reverse
+        {t('row.reverse')}
       </Button>
     );
   }
@@ -190,6 +186,7 @@ export function CommissionsTable({
   busyId,
   onDecide,
 }: CommissionsTableProps) {
+  const { t } = useTranslation('commissions');
   const decides = viewer !== 'publisher';
   const selectable = items.filter(isSelectable).map((c) => c.id);
   const ticked = selectable.filter((id) => selected.has(id)).length;
@@ -197,14 +194,14 @@ export function CommissionsTable({
     <DataTable
       minWidth={decides ? 1000 : 760}
       verticalSpacing="sm"
-      aria-label="Commissions"
+      aria-label={t('table.label')}
       stickyActions={decides}
       cards={[
         ...(decides ? (['select'] as const) : []),
-        { field: 'Date' },
+        { field: t('col.date') },
         'title',
         ...(viewer !== 'publisher' ? (['subtitle'] as const) : []),
-        { field: 'Order' },
+        { field: t('col.order') },
         'amount',
         'status',
         ...(decides ? (['actions'] as const) : []),
@@ -215,7 +212,7 @@ export function CommissionsTable({
           {decides && (
             <Table.Th w={40}>
               <Checkbox
-                aria-label="Select all pending commissions on this page"
+                aria-label={t('table.selectPage')}
                 checked={selectable.length > 0 && ticked === selectable.length}
                 indeterminate={ticked > 0 && ticked < selectable.length}
                 disabled={selectable.length === 0}
@@ -223,13 +220,13 @@ export function CommissionsTable({
               />
             </Table.Th>
           )}
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Campaign</Table.Th>
-          {viewer !== 'publisher' && <Table.Th>Publisher</Table.Th>}
-          <Table.Th>Order</Table.Th>
-          <Table.Th ta="right">Commission</Table.Th>
-          <Table.Th>Status</Table.Th>
-          {decides && <Table.Th>Actions</Table.Th>}
+          <Table.Th>{t('col.date')}</Table.Th>
+          <Table.Th>{t('col.campaign')}</Table.Th>
+          {viewer !== 'publisher' && <Table.Th>{t('col.publisher')}</Table.Th>}
+          <Table.Th>{t('col.order')}</Table.Th>
+          <Table.Th ta="right">{t('col.commission')}</Table.Th>
+          <Table.Th>{t('col.status')}</Table.Th>
+          {decides && <Table.Th>{t('col.actions')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -239,7 +236,7 @@ export function CommissionsTable({
               <Table.Td>
                 {isSelectable(c) && (
                   <Checkbox
-                    aria-label={`Select ${commissionLabel(c)}`}
+                    aria-label={t('table.select', { name: commissionLabel(c) })}
                     checked={selected.has(c.id)}
                     onChange={(event) => onSelect([c.id], event.currentTarget.checked)}
                   />

@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import { ReasonForm } from '../../../components/reason-form';
+import { useTranslation } from '../../../lib/i18n';
 
 interface ReasonModalProps {
   opened: boolean;
@@ -23,13 +24,14 @@ export function ReasonModal({
   onConfirm,
   onClose,
 }: ReasonModalProps) {
+  const { t } = useTranslation('commissions');
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       {/* mounted only while open, so every opening starts with an empty reason */}
       {opened && (
         <ReasonForm
           confirmLabel={confirmLabel}
-          description="Shown to the publisher."
+          description={t('reason.description')}
           loading={loading}
           error={error}
           focusOnMount

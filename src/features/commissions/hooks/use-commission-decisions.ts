@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormatMoney } from '../../../lib/display-money';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useBulkDecideCommissions } from '../api/bulk-decide-commissions';
 import { useDecideCommission, type CommissionDecision } from '../api/decide-commission';
 import { useDecideMatchingCommissions, type MatchingDecision } from '../api/decide-matching-commissions';
 import type { BulkResult, Commission } from '../types';
-import { commissionLabel, pluralCommissions as plural } from '../utils/format';
+import { commissionLabel } from '../utils/format';
 import type { RowDecision } from '../components/commissions-table';
 
 /** The reason dialog: for one row's reject or reverse, or for rejecting the ticked rows. */
 export type Asking = { commission: Commission; decision: 'reject' | 'reverse' } | { bulk: true } | null;
-
-const DONE: Record<RowDecision, string> = { approve: 'approved', reject: 'rejected', reverse: 'reversed' };
 
 /**
  * Deciding commissions, one row or the ticked ones: the mutations, the reason dialog, the toasts and
@@ -26,6 +25,7 @@ export function useCommissionDecisions({
   items: Commission[];
   clearSelection(): void;
 }) {
+  const { t } = useTranslation('commissions');
   const money = useFormatMoney();
   const decide = useDecideCommission();
   const bulk = useBulkDecideCommissions();
@@ -39,12 +39,18 @@ export function useCommissionDecisions({
       onSuccess: (answer) => {
         setAsking(null);
         showToast({
-          title: answer.id !== commission.id ? 'Clawback created' : 'Commission updated',
+          title: answer.id !== commission.id ? t('toast.clawbackCreated') : t('toast.commissionUpdated'),
           // Reversing a paid commission answers the new negative clawback instead of the commission.
           message:
             answer.id !== commission.id
-              ? `${commission.campaign_name}: ${money(answer.amount_minor, answer.currency)} will be taken from the next payout.`
-              : `${commission.campaign_name}, ${commissionLabel(commission)}: ${DONE[decision.decision]}.`,
+              ? t('toast.clawbackMessage', {
+                  campaign: commission.campaign_name,
+                  amount: money(answer.amount_minor, answer.currency),
+                })
+              : t(`toast.done.${decision.decision}`, {
+                  campaign: commission.campaign_name,
+                  name: commissionLabel(commission),
+                }),
           color: 'green',
         });
       },
@@ -55,14 +61,14 @@ export function useCommissionDecisions({
     const c = items.find((item) => item.id === id);
     return c ? `${c.campaign_name}, ${commissionLabel(c)}` : id;
   };
-  const afterBulk = (verb: string) => (result: BulkResult) => {
+  const afterBulk = (decision: 'approve' | 'reject') => (result: BulkResult) => {
     setAsking(null);
     clearSelection();
     setFailures(result.failed.map((f) => ({ label: labelOf(f.id), detail: f.detail })));
     if (result.updated.length > 0) {
       showToast({
-        title: 'Commissions updated',
-        message: `${verb} ${plural(result.updated.length)}.`,
+        title: t('toast.commissionsUpdated'),
+        message: t(`toast.bulk.${decision}`, { count: result.updated.length }),
         color: 'green',
       });
     }
@@ -75,8 +81,8 @@ export function useCommissionDecisions({
         setAsking(null);
         clearSelection();
         showToast({
-          title: 'Commissions updated',
-          message: `${input.decision === 'approve' ? 'Approved' : 'Rejected'} ${plural(done)}.`,
+          title: t('toast.commissionsUpdated'),
+          message: t(`toast.bulk.${input.decision}`, { count: done }),
           color: 'green',
         });
       },
@@ -94,10 +100,10 @@ export function useCommissionDecisions({
       (matching.isPending && matching.variables.decision === 'approve'),
     /** how far a decision of all matching commissions got */
     matchingProgress: matching.progress,
-    rowError: decide.error ? errorMessage(decide.error, 'The decision was not saved.') : null,
+    rowError: decide.error ? errorMessage(decide.error, t('error.decision')) : null,
     bulkError:
       (bulk.error ?? matching.error)
-        ? errorMessage(bulk.error ?? matching.error, 'The decisions were not saved.')
+        ? errorMessage(bulk.error ?? matching.error, t('error.decisions'))
         : null,
     clearFailures: () => setFailures([]),
     closeReason: () => setAsking(null),
@@ -108,7 +114,7 @@ export function useCommissionDecisions({
     },
     approveBulk: (ids: string[]) => {
       setFailures([]);
-      bulk.mutate({ decision: 'approve', ids }, { onSuccess: afterBulk('Approved') });
+      bulk.mutate({ decision: 'approve', ids }, { onSuccess: afterBulk('approve') });
     },
     /** every pending commission matching the filters, in batches on the server */
     approveMatching: (input: Omit<MatchingDecision, 'decision'>) =>
@@ -125,7 +131,7 @@ export function useCommissionDecisions({
         sendMatching({ ...all, decision: 'reject', reason });
       } else if ('bulk' in asking) {
         setFailures([]);
-        bulk.mutate({ decision: 'reject', ids, reason }, { onSuccess: afterBulk('Rejected') });
+        bulk.mutate({ decision: 'reject', ids, reason }, { onSuccess: afterBulk('reject') });
       } else {
         send({ id: asking.commission.id, decision: asking.decision, reason }, asking.commission);
       }

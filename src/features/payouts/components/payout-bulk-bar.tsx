@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { Payout } from '../types';
-import { plural } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 
 interface PayoutBulkBarProps {
   /** the ticked rows still open to a decision */
@@ -12,14 +12,13 @@ interface PayoutBulkBarProps {
 
 /** Deciding the ticked payouts together: approve the requested ones, mark the processing ones paid. */
 export function PayoutBulkBar({ chosen, approving, onApprove, onMarkPaid }: PayoutBulkBarProps) {
+  const { t } = useTranslation('payouts');
   const toApprove = chosen.filter((p) => p.status === 'requested');
   const toPay = chosen.filter((p) => p.status === 'processing');
   return (
     <Group gap="xs">
       <Text size="sm" c="dimmed">
-        {chosen.length > 0
-          ? `${plural(chosen.length, 'payout')} selected`
-          : 'Tick open payouts to decide them together.'}
+        {chosen.length > 0 ? t('bulk.selected', { count: chosen.length }) : t('bulk.hint')}
       </Text>
       <Button
         size="xs"
@@ -28,7 +27,9 @@ export function PayoutBulkBar({ chosen, approving, onApprove, onMarkPaid }: Payo
         loading={approving}
         onClick={() => onApprove(toApprove)}
       >
-        {toApprove.length > 0 ? `Approve ${toApprove.length}` : 'Approve selected'}
+        {toApprove.length > 0
+          ? t('bulk.approveCount', { count: toApprove.length })
+          : t('bulk.approveSelected')}
       </Button>
       <Button
         size="xs"
@@ -37,7 +38,7 @@ export function PayoutBulkBar({ chosen, approving, onApprove, onMarkPaid }: Payo
         disabled={toPay.length === 0}
         onClick={() => onMarkPaid(toPay)}
       >
-        {toPay.length > 0 ? `Mark ${toPay.length} paid…` : 'Mark selected paid…'}
+        {toPay.length > 0 ? t('bulk.payCount', { count: toPay.length }) : t('bulk.paySelected')}
       </Button>
     </Group>
   );

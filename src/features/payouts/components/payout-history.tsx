@@ -4,7 +4,8 @@ import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayouts } from '../api/get-payouts';
-import { HISTORY_FILTERS, PAYOUT_METHOD_LABELS, type Payout } from '../types';
+import { HISTORY_FILTERS, type Payout } from '../types';
+import { translate, useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { plural } from '../utils/format';
 import { PayoutDetailsModal } from './payout-details-modal';
@@ -15,14 +16,16 @@ const PAGE_SIZE = 10;
 
 /** When the payout last moved: paid, failed, approved or requested. */
 function lastStep(p: Payout): string {
-  if (p.status === 'paid') return `Paid ${formatDate(p.paid_at)}`;
-  if (p.status === 'failed') return `Failed ${formatDate(p.failed_at)}`;
-  if (p.status === 'processing') return `Approved ${formatDate(p.approved_at)}`;
-  return 'Waiting for approval';
+  if (p.status === 'paid') return translate('payouts', 'history.paid', { date: formatDate(p.paid_at) });
+  if (p.status === 'failed') return translate('payouts', 'history.failed', { date: formatDate(p.failed_at) });
+  if (p.status === 'processing')
+    return translate('payouts', 'history.approved', { date: formatDate(p.approved_at) });
+  return translate('payouts', 'history.waiting');
 }
 
 /** A publisher's payouts, newest first: state, amount, method, reference, statement of a paid one. */
 export function PayoutHistory() {
+  const { t } = useTranslation('payouts');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Payout | null>(null);
   const list = usePayouts({ ...HISTORY_FILTERS, page, limit: PAGE_SIZE });
@@ -32,35 +35,38 @@ export function PayoutHistory() {
     <Card withBorder component="section" aria-labelledby="payout-history-heading">
       <Stack gap="xs">
         <Title order={2} size="h4" id="payout-history-heading">
-          Payouts
+          {t('history.title')}
         </Title>
-        {list.isPending && <Loader size="sm" aria-label="Loading payouts" />}
+        {list.isPending && <Loader size="sm" aria-label={t('history.loading')} />}
         {list.error && (
           <Alert color="red" variant="light">
-            {errorMessage(list.error, 'Could not load your payouts.')}
+            {errorMessage(list.error, t('history.error'))}
           </Alert>
         )}
-        {list.data && items.length === 0 && (
-          <Text c="dimmed">
-            No payouts yet. Once a balance reaches the minimum, request it from the balance above.
-          </Text>
-        )}
+        {list.data && items.length === 0 && <Text c="dimmed">{t('history.empty')}</Text>}
         {items.length > 0 && (
           <DataTable
             minWidth={720}
             verticalSpacing="sm"
-            aria-label="Payout history"
+            aria-label={t('history.label')}
             stickyActions
-            cards={['title', 'amount', 'status', { field: 'Method' }, { field: 'Reference' }, 'actions']}
+            cards={[
+              'title',
+              'amount',
+              'status',
+              { field: t('col.method') },
+              { field: t('col.reference') },
+              'actions',
+            ]}
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Method</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('col.requested')}</Table.Th>
+                <Table.Th ta="right">{t('col.amount')}</Table.Th>
+                <Table.Th>{t('col.status')}</Table.Th>
+                <Table.Th>{t('col.method')}</Table.Th>
+                <Table.Th>{t('col.reference')}</Table.Th>
+                <Table.Th>{t('col.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -86,9 +92,7 @@ export function PayoutHistory() {
                       )}
                     </Stack>
                   </Table.Td>
-                  <Table.Td>
-                    {p.payout_method ? (PAYOUT_METHOD_LABELS[p.payout_method] ?? p.payout_method) : '—'}
-                  </Table.Td>
+                  <Table.Td>{p.payout_method ? t(`method.${p.payout_method}`) : '—'}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? '—'}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
@@ -96,9 +100,9 @@ export function PayoutHistory() {
                         size="xs"
                         variant="subtle"
                         onClick={() => setOpen(p)}
-                        aria-label={`Details of the payout of ${formatDate(p.created_at)}`}
+                        aria-label={t('history.details', { date: formatDate(p.created_at) })}
                       >
-                        Details
+                        {t('row.details')}
                       </Button>
                       {p.status === 'paid' && <StatementButton payoutId={p.id} />}
                     </Group>
@@ -113,7 +117,7 @@ export function PayoutHistory() {
             <Text size="sm" c="dimmed">
               {plural(list.data.total, 'payout')}
             </Text>
-            <nav aria-label="Pages of payouts">
+            <nav aria-label={t('history.pages')}>
               <Pagination size="sm" total={pages} value={page} onChange={setPage} />
             </nav>
           </Group>

@@ -2,7 +2,8 @@ import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { RowMenu } from '../../../components/row-menu';
 import { Money } from '../../../components/money';
-import { PAYOUT_METHOD_LABELS, type Payout } from '../types';
+import type { Payout } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { usePhone } from '../../../lib/use-phone';
 import { plural } from '../utils/format';
@@ -23,6 +24,7 @@ interface PayoutQueueTableProps {
 }
 
 export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }: PayoutQueueTableProps) {
+  const { t } = useTranslation('payouts');
   const selectable = items.filter(isSelectable);
   const ticked = selectable.filter((p) => selected.has(p.id)).length;
   const phone = usePhone();
@@ -30,15 +32,23 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
     <DataTable
       minWidth={1060}
       verticalSpacing="sm"
-      aria-label="Payout queue"
+      aria-label={t('queue.label')}
       stickyActions
-      cards={['select', { field: 'Requested' }, 'title', 'amount', { field: 'Pay to' }, 'status', 'actions']}
+      cards={[
+        'select',
+        { field: t('col.requested') },
+        'title',
+        'amount',
+        { field: t('col.payTo') },
+        'status',
+        'actions',
+      ]}
     >
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={40}>
             <Checkbox
-              aria-label="Select all open payouts on this page"
+              aria-label={t('queue.selectPage')}
               disabled={selectable.length === 0}
               checked={selectable.length > 0 && ticked === selectable.length}
               indeterminate={ticked > 0 && ticked < selectable.length}
@@ -50,12 +60,12 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
               }
             />
           </Table.Th>
-          <Table.Th>Requested</Table.Th>
-          <Table.Th>Publisher</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th>Pay to</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          <Table.Th>{t('col.requested')}</Table.Th>
+          <Table.Th>{t('col.publisher')}</Table.Th>
+          <Table.Th ta="right">{t('col.amount')}</Table.Th>
+          <Table.Th>{t('col.payTo')}</Table.Th>
+          <Table.Th>{t('col.status')}</Table.Th>
+          <Table.Th>{t('col.actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -67,7 +77,7 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
               <Table.Td>
                 {isSelectable(p) && (
                   <Checkbox
-                    aria-label={`Select payout of ${who}`}
+                    aria-label={t('queue.select', { who })}
                     checked={selected.has(p.id)}
                     onChange={(event) => onSelect([p.id], event.currentTarget.checked)}
                   />
@@ -91,9 +101,7 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
                 </Text>
               </Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm">
-                  {p.payout_method ? (PAYOUT_METHOD_LABELS[p.payout_method] ?? p.payout_method) : '—'}
-                </Text>
+                <Text size="sm">{p.payout_method ? t(`method.${p.payout_method}`) : '—'}</Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {p.payout_details ?? ''}
                 </Text>
@@ -102,7 +110,9 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
                 <Stack gap={2} align="flex-start">
                   <PayoutStatusBadge status={p.status} />
                   {p.reference && (
-                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{`Ref. ${p.reference}`}</Text>
+                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {t('queue.ref', { reference: p.reference })}
+                    </Text>
                   )}
                   {p.failure_reason && (
                     <Text size="xs" c="red">
@@ -119,9 +129,9 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
                       color="green"
                       loading={busy}
                       onClick={() => onAction(p, 'approve')}
-                      aria-label={`Approve payout of ${who}`}
+                      aria-label={t('queue.approveLabel', { who })}
                     >
-                      Approve
+                      {t('queue.approve')}
                     </Button>
                   )}
                   {p.status === 'processing' && (
@@ -130,20 +140,26 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
                       color="green"
                       disabled={busy}
                       onClick={() => onAction(p, 'paid')}
-                      aria-label={`Mark paid: payout of ${who}`}
+                      aria-label={t('queue.payLabel', { who })}
                     >
-                      Mark paid
+                      {t('queue.pay')}
                     </Button>
                   )}
                   {phone ? (
                     // on a phone's card the decision stays a button, the rest go behind "…"
                     <RowMenu
-                      label={`More actions for payout of ${who}`}
+                      label={t('queue.more', { who })}
                       items={[
                         ...(isSelectable(p)
-                          ? [{ label: 'Mark failed…', color: 'red', onClick: () => onAction(p, 'failed') }]
+                          ? [
+                              {
+                                label: t('queue.failMenu'),
+                                color: 'red',
+                                onClick: () => onAction(p, 'failed'),
+                              },
+                            ]
                           : []),
-                        { label: 'Details', onClick: () => onAction(p, 'details') },
+                        { label: t('row.details'), onClick: () => onAction(p, 'details') },
                       ]}
                     />
                   ) : (
@@ -155,18 +171,18 @@ export function PayoutQueueTable({ items, selected, busyId, onSelect, onAction }
                           color="red"
                           disabled={busy}
                           onClick={() => onAction(p, 'failed')}
-                          aria-label={`Mark payout of ${who} failed`}
+                          aria-label={t('queue.failLabel', { who })}
                         >
-                          Failed…
+                          {t('queue.fail')}
                         </Button>
                       )}
                       <Button
                         size="xs"
                         variant="subtle"
                         onClick={() => onAction(p, 'details')}
-                        aria-label={`Details of payout of ${who}`}
+                        aria-label={t('queue.detailsLabel', { who })}
                       >
-                        Details
+                        {t('row.details')}
                       </Button>
                     </>
                   )}

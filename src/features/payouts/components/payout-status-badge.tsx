@@ -1,6 +1,8 @@
 import { StatusBadge } from '../../../components/status-badge';
-import { PAYOUT_STATUS_COLORS, PAYOUT_STATUS_LABELS, type PayoutStatus } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { PAYOUT_STATUS_COLORS, type PayoutStatus } from '../types';
 
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
-  return <StatusBadge color={PAYOUT_STATUS_COLORS[status]}>{PAYOUT_STATUS_LABELS[status]}</StatusBadge>;
+  const { t } = useTranslation('payouts');
+  return <StatusBadge color={PAYOUT_STATUS_COLORS[status]}>{t(`status.${status}`)}</StatusBadge>;
 }

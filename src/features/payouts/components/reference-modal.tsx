@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFormatMoney } from '../../../lib/display-money';
+import { translate, useTranslation } from '../../../lib/i18n';
 import type { Payout } from '../types';
 
 const MAX = 200;
@@ -17,19 +18,22 @@ interface ReferenceModalProps {
 
 function problem(value: string): string | null {
   const trimmed = value.trim();
-  if (trimmed === '') return 'A transfer reference is required';
-  if (trimmed.length > MAX) return `At most ${MAX} characters`;
+  if (trimmed === '') return translate('payouts', 'reference.required');
+  if (trimmed.length > MAX) return translate('payouts', 'reference.tooLong', { max: MAX });
   return null;
 }
 
 /** Marking paid needs the bank or PSP transfer's reference, one per payout (each is its own transfer). */
 export function ReferenceModal({ payouts, loading, error, onConfirm, onClose }: ReferenceModalProps) {
+  const { t } = useTranslation('payouts');
   const opened = payouts.length > 0;
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={payouts.length === 1 ? 'Mark payout paid' : `Mark ${payouts.length} payouts paid`}
+      title={
+        payouts.length === 1 ? t('reference.titleOne') : t('reference.titleMany', { count: payouts.length })
+      }
     >
       {/* mounted only while open, so every opening starts empty */}
       {opened && (
@@ -46,6 +50,7 @@ export function ReferenceModal({ payouts, loading, error, onConfirm, onClose }: 
 }
 
 function ReferenceForm({ payouts, loading, error, onConfirm, onClose }: ReferenceModalProps) {
+  const { t } = useTranslation('payouts');
   const money = useFormatMoney();
   const [values, setValues] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState(false);
@@ -66,15 +71,17 @@ function ReferenceForm({ payouts, loading, error, onConfirm, onClose }: Referenc
             key={p.id}
             label={
               payouts.length === 1
-                ? 'Transfer reference'
+                ? t('reference.label')
                 : `${p.publisher_name} · ${money(p.amount_minor, p.currency)}`
             }
             description={
               payouts.length === 1
-                ? `${p.publisher_name} · ${money(p.amount_minor, p.currency)}. The publisher sees it.`
+                ? t('reference.description', {
+                    who: `${p.publisher_name} · ${money(p.amount_minor, p.currency)}`,
+                  })
                 : undefined
             }
-            placeholder="e.g. SEPA-2025-0042"
+            placeholder={t('reference.placeholder')}
             required
             maxLength={MAX + 50}
             value={values[p.id] ?? ''}
@@ -93,10 +100,10 @@ function ReferenceForm({ payouts, loading, error, onConfirm, onClose }: Referenc
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('reference.cancel')}
           </Button>
           <Button type="submit" color="green" loading={loading}>
-            {payouts.length === 1 ? 'Mark paid' : `Mark ${payouts.length} paid`}
+            {payouts.length === 1 ? t('reference.payOne') : t('reference.payMany', { count: payouts.length })}
           </Button>
         </Group>
       </Stack>

@@ -1,10 +1,12 @@
 import { Button } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/i18n';
 import { useDownloadPayoutStatement } from '../api/download-payout-statement';
 
 /** "Statement (PDF)" of a paid payout, downloaded with the bearer token. */
 export function StatementButton({ payoutId }: { payoutId: string }) {
+  const { t } = useTranslation('payouts');
   const download = useDownloadPayoutStatement();
   return (
     <Button
@@ -15,14 +17,14 @@ export function StatementButton({ payoutId }: { payoutId: string }) {
         download.mutate(payoutId, {
           onError: (error) =>
             showToast({
-              title: 'Statement not downloaded',
-              message: errorMessage(error, 'The statement could not be fetched. Please try again.'),
+              title: t('statement.failed'),
+              message: errorMessage(error, t('statement.error')),
               color: 'red',
             }),
         })
       }
     >
-      Statement (PDF)
+      {t('statement.button')}
     </Button>
   );
 }
