@@ -122,6 +122,13 @@ BEGIN
   IF FOUND THEN
     RETURN NEW;
   END IF;
+  -- the same conversion moving to another month's partition (an UPDATE of created_at is a DELETE from one
+  -- partition and an INSERT into the other) keeps its own claim; before, the moved row was silently dropped
+  PERFORM 1 FROM conversion_orders
+  WHERE campaign_id = NEW.campaign_id AND order_id = NEW.order_id AND conversion_id = NEW.id;
+  IF FOUND THEN
+    RETURN NEW;
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
