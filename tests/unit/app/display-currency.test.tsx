@@ -43,7 +43,10 @@ function servePublisher(overrides = {}) {
       body: [{ currency: 'EUR', approved_minor: 4250, pending_minor: 1500 }],
     })
     // the payout history under the balance: none yet
-    .on('GET', '/payouts', { status: 200, body: [], headers: { 'x-total-count': '0' } });
+    .on('GET', '/payouts', { status: 200, body: [], headers: { 'x-total-count': '0' } })
+    // the earnings ledger card: no entries yet
+    .on('GET', '/ledger/head', { status: 200, body: { seq: 0, hash: '0'.repeat(64) } })
+    .on('GET', '/ledger', { status: 200, body: [], headers: { 'x-total-count': '0' } });
 }
 
 const switcher = () => screen.findByRole('button', { name: /^Display currency/ });
