@@ -11,7 +11,8 @@ export function LanguageSwitch({ onChange }: { onChange?: (language: Language) =
       size="compact-md"
       h={34}
       lang={next}
-      aria-label={t('language.switch', { language: LANGUAGE_NAMES[next] })}
+      // the name starts with the visible text (WCAG 2.5.3: "DA", then what it does)
+      aria-label={t('language.switch', { code: next.toUpperCase(), language: LANGUAGE_NAMES[next] })}
       title={LANGUAGE_NAMES[next]}
       onClick={() => {
         void setLanguage(next, true).then(() => onChange?.(next));

@@ -54,13 +54,13 @@ describe('the UI language', () => {
     expect(
       await screen.findByRole('heading', { name: 'Welcome, Ada' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Language: switch to Dansk' }));
+    await user.click(screen.getByRole('button', { name: 'DA: switch the language to Dansk' }));
     expect(
       await screen.findByRole('heading', { name: 'Velkommen, Ada' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Fakturering' })).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('PUT', '/auth/profile')[0]?.body).toEqual({ language: 'da' }));
-    await user.click(screen.getByRole('button', { name: 'Sprog: skift til English' }));
+    await user.click(screen.getByRole('button', { name: 'EN: skift sproget til English' }));
     expect(
       await screen.findByRole('heading', { name: 'Welcome, Ada' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
@@ -68,8 +68,8 @@ describe('the UI language', () => {
 
   it('offers the switch on the sign-in page too', async () => {
     const { user } = renderApp('/login');
-    await user.click(await screen.findByRole('button', { name: 'Language: switch to Dansk' }));
-    expect(await screen.findByRole('button', { name: 'Sprog: skift til English' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'DA: switch the language to Dansk' }));
+    expect(await screen.findByRole('button', { name: 'EN: skift sproget til English' })).toBeInTheDocument();
     expect(server.callsTo('PUT', '/auth/profile')).toHaveLength(0);
   });
 });
