@@ -58,11 +58,12 @@ describe('clicksAsCopyText', () => {
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
     const first = lines[0]!.split('\t');
-    expect(first).toHaveLength(18);
+    expect(first).toHaveLength(19);
     expect(first[0]).toBe('click-1');
     expect(first[6]).toBe(CHROME);
     expect(first.slice(7, 14)).toEqual(['\\N', '\\N', '\\N', '\\N', '\\N', '\\N', '\\N']);
-    expect(first.slice(14)).toEqual(['t', 'f', 'f', '2026-11-23T14:05:06.007Z']);
+    // the last column is net_hash (the fraud rules' /24 or /48 of the address), none here
+    expect(first.slice(14)).toEqual(['t', 'f', 'f', '2026-11-23T14:05:06.007Z', '\\N']);
     expect(lines[1]!.split('\t').slice(13, 15)).toEqual(['DE', 'f']);
   });
 
