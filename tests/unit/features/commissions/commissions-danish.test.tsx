@@ -15,7 +15,8 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   server = installFakeServer().on('GET', '/auth/me', {
     status: 200,
-    body: makeUser({ id: 'adv-1', role: 'advertiser' }),
+    // a Danish user: the app takes the profile's language when it loads the user
+    body: makeUser({ id: 'adv-1', role: 'advertiser', language: 'da' }),
   });
   signIn();
   await setLanguage('da');

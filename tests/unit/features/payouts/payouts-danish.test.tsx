@@ -14,7 +14,7 @@ let server: FakeServer;
 beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   server = installFakeServer()
-    .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'pub-1', role: 'publisher' }) })
+    .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'pub-1', role: 'publisher', language: 'da' }) })
     .on('GET', '/tracking/links', { status: 200, body: [] })
     .on('GET', '/commissions', { status: 200, body: [] })
     .on('GET', '/commissions/totals', { status: 200, body: [] })
