@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../../server/db/schema/coupons';
 import { websites } from '../../server/db/schema/marketplace';
 import { conversions } from '../../server/db/schema/tracking';
-import { countChanges, tableCounter, type TableCounts } from './support/table-counts';
+import { expectStoresNothing, tableCounter, type TableCounts } from './support/table-counts';
 import { call, type TestApp } from './support/test-app';
 import {
   approvedLink,
@@ -40,14 +40,9 @@ const give = (who: Party, campaignId: string, payload: Record<string, unknown>) 
 let orders = 0;
 const order = () => `coupon-order-${++orders}`;
 
-/** The request changes no table's row count. */
-async function storesNothing<R extends { statusCode: number }>(request: () => Promise<R>, status: number) {
-  const before = await counts();
-  const res = await request();
-  expect(res.statusCode).toBe(status);
-  expect(countChanges(before, await counts())).toEqual([]);
-  return res;
-}
+/** The request answers `status` and changes no table's row count. */
+const storesNothing = <R extends { statusCode: number }>(request: () => Promise<R>, status: number) =>
+  expectStoresNothing(counts, request, status);
 
 describe('coupon codes: who may give, see and revoke them', () => {
   it('the advertiser gives an approved publisher a code, stored upper-case; the wire is exact', async () => {

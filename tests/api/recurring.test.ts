@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions } from '../../server/db/schema/commissions';
 import { conversions } from '../../server/db/schema/tracking';
-import { countChanges, tableCounter, type TableCounts } from './support/table-counts';
+import { expectStoresNothing, tableCounter, type TableCounts } from './support/table-counts';
 import { call, type TestApp } from './support/test-app';
 import {
   approvedLink,
@@ -28,13 +28,9 @@ afterAll(() => t.close());
 let n = 0;
 const next = (prefix: string) => `${prefix}-${++n}`;
 
-async function storesNothing<R extends { statusCode: number }>(request: () => Promise<R>, status: number) {
-  const before = await counts();
-  const res = await request();
-  expect(res.statusCode).toBe(status);
-  expect(countChanges(before, await counts())).toEqual([]);
-  return res;
-}
+/** The request answers `status` and changes no table's row count. */
+const storesNothing = <R extends { statusCode: number }>(request: () => Promise<R>, status: number) =>
+  expectStoresNothing(counts, request, status);
 
 /** A subscription campaign, a click on it and the first sale of `customer`. */
 async function firstSale(recurring: Record<string, unknown> | null, customer: Record<string, string>) {

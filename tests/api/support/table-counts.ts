@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { queryRows as rows } from './raw-sql';
 import type { TestApp } from './test-app';
 
@@ -33,4 +34,17 @@ export function countChanges(before: TableCounts, after: TableCounts): string[] 
     if (n !== was) changes.push(`${name} ${was}→${n}`);
   }
   return changes;
+}
+
+/** Sends `request`, expects `status`, and expects no table's row count to have changed. */
+export async function expectStoresNothing<R extends { statusCode: number }>(
+  counts: () => Promise<TableCounts>,
+  request: () => Promise<R>,
+  status: number,
+): Promise<R> {
+  const before = await counts();
+  const res = await request();
+  expect(res.statusCode).toBe(status);
+  expect(countChanges(before, await counts())).toEqual([]);
+  return res;
 }
