@@ -75,8 +75,7 @@ function bodies(path: string, type: string, pick: (d: Delivered['data']) => bool
   return receiver.received
     .filter((r) => r.url === path)
     .map(
-      (r) =>
-        new Webhook(secrets.get(path)!).verify(r.body, r.headers as Record<string, string>) as Delivered,
+      (r) => new Webhook(secrets.get(path)!).verify(r.body, r.headers as Record<string, string>) as Delivered,
     )
     .filter((b) => b.type === type && pick(b.data));
 }
@@ -142,7 +141,8 @@ describe('webhook events beyond conversions', () => {
 
     expect((await post(adv.token, `/api/commissions/${toApprove}/approve`)).statusCode).toBe(200);
     expect(
-      (await post(adv.token, `/api/commissions/${toReject}/reject`, { reason: 'Order cancelled' })).statusCode,
+      (await post(adv.token, `/api/commissions/${toReject}/reject`, { reason: 'Order cancelled' }))
+        .statusCode,
     ).toBe(200);
     expect((await arrived('/adv', 'commission.approved', toApprove)).data).toMatchObject({
       id: toApprove,
@@ -187,8 +187,11 @@ describe('webhook events beyond conversions', () => {
     const req = await arrived('/admin', 'payout.requested', paid);
     expect(req.data).toMatchObject({ id: paid, status: 'requested', amount_minor: 6000, currency: 'USD' });
 
-    for (const id of payouts) expect((await post(admin.token, `/api/payouts/${id}/approve`)).statusCode).toBe(200);
-    expect((await post(admin.token, `/api/payouts/${paid}/paid`, { reference: 'TX-9' })).statusCode).toBe(200);
+    for (const id of payouts)
+      expect((await post(admin.token, `/api/payouts/${id}/approve`)).statusCode).toBe(200);
+    expect((await post(admin.token, `/api/payouts/${paid}/paid`, { reference: 'TX-9' })).statusCode).toBe(
+      200,
+    );
     const fail = await post(admin.token, `/api/payouts/${failed}/failed`, { reason: 'Account closed' });
     expect(fail.statusCode, fail.body).toBe(200);
     expect((await arrived('/admin', 'payout.paid', paid)).data).toMatchObject({ status: 'paid' });
