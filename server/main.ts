@@ -1,9 +1,10 @@
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type AppConfig } from './config';
 import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty, type SeededAccount } from './seed/seed';
@@ -43,22 +44,65 @@ function releaseSeedMemory(): void {
   (runInNewContext('gc') as () => void)();
 }
 
+/** The argument that makes this program prepare a new embedded data directory and exit (see below). */
+const PREPARE_ARG = '--prepare-data-dir';
+
+/**
+ * A new embedded data directory is created, migrated and seeded in a child process of this same program, which
+ * then exits: initdb, the migrations and the demo seed grow PGlite's WASM heap (which never shrinks), the main
+ * thread's heap and the allocator's arenas (the WASM compilers' memory, freed but kept by malloc) by well over
+ * 100 MB, and only the end of a process gives all of it back. The server then opens the prepared directory as
+ * after a restart. Answers the seeded accounts, for printing.
+ */
+function prepareInChildProcess(): Promise<SeededAccount[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, [PREPARE_ARG], { stdio: 'inherit' });
+    let accounts: SeededAccount[] = [];
+    child.on('message', (message) => (accounts = message as SeededAccount[]));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve(accounts)
+        : reject(new Error(`preparing the data directory failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/** The child's part: migrate (on open) and seed the data directory, report the accounts, close it. */
+async function prepareDataDir(config: AppConfig): Promise<void> {
+  const database = await openDatabase({ dataDir: config.dataDir });
+  try {
+    const seeded = await seedIfEmpty(database.db, config);
+    await backfillLedger(database.db);
+    await new Promise<void>((resolve, reject) =>
+      process.send!(seeded, (err) => (err ? reject(err) : resolve())),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (process.argv.includes(PREPARE_ARG)) {
+    await prepareDataDir(config);
+    process.exit(0);
+  }
   const open = () =>
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
     });
   const newDataDir = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
+  const prepared = newDataDir ? await prepareInChildProcess() : [];
   let database = await open();
-  const seeded = await seedIfEmpty(database.db, config);
+  const seededHere = await seedIfEmpty(database.db, config);
+  const seeded = [...prepared, ...seededHere];
   // an install from before the ledger: chains for the publishers who have money, before any request
   await backfillLedger(database.db);
-  if (database.kind === 'pglite' && (newDataDir || (seeded.length > 0 && config.seed === 'demo'))) {
-    // Creating the data directory (initdb, every migration) grows PGlite's WASM heap by ~70 MB and seeding
-    // the demo by ~150 MB more, and a WASM heap never shrinks: the server starts on a freshly opened
-    // database, as after a restart (about a second, first start only).
+  if (database.kind === 'pglite' && seededHere.length > 0 && config.seed === 'demo') {
+    // an existing but empty data directory seeded here: the same growth as above, so the server starts on a
+    // freshly opened database (about a second, first start only)
     await database.close();
     database = await open();
     releaseSeedMemory();
