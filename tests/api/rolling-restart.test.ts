@@ -35,7 +35,7 @@ const MAX_DURATION_MS = 90_000;
 const JWT_SECRET = testConfig().jwtSecret!;
 
 /**
- * The proxy as README "Running in production" shows it. Postbacks are POSTs: nginx retries a request it
+ * The proxy as docs/production.md shows it. Postbacks are POSTs: nginx retries a request it
  * already sent to an instance that went away only with `non_idempotent`, which is safe here because a
  * postback is idempotent on its order_id (a repeat answers the first conversion with `duplicate: true` and
  * stores nothing; tests/api/tracking-postback.test.ts).

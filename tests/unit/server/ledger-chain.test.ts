@@ -11,7 +11,7 @@ import {
 
 const REF = '0b6c1a52-5f0e-4c4a-9a51-2f7d3c1e9b10';
 
-/** A chain built the way the README says, independently of the server's append. */
+/** A chain built the way docs/ledger.md says, independently of the server's append. */
 function chain(steps: [kind: string, amount: number, currency?: string][]): LedgerEntry[] {
   const balances = new Map<string, bigint>();
   const effect: Record<string, number> = {
