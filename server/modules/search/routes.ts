@@ -7,11 +7,11 @@ import {
   globalSearchQuery,
   globalSearchSchema,
   scopedSearchQuery,
-  SEARCH_SCOPES,
   searchResultSchema,
   suggestionsQuery,
 } from './schema';
 import * as search from './service';
+import { SEARCH_SCOPES } from '../../../contracts/search';
 
 /**
  * Search over everything the caller may see (each scope applies its list endpoint's rule). Queries under

@@ -1,31 +1,7 @@
 import { z } from 'zod';
 import { offsetParam } from '../../platform/zod-numbers';
 
-/** The scopes of search, as in the URL (`/api/search/{scope}`) and the keys of a global answer. */
-export const SEARCH_SCOPES = [
-  'campaigns',
-  'publishers',
-  'advertisers',
-  'websites',
-  'applications',
-  'invoices',
-  'media',
-  'messages',
-] as const;
-export type SearchScopeName = (typeof SEARCH_SCOPES)[number];
-
-/** An item's `type`: the scope's name in the singular. */
-export const RESULT_TYPES = [
-  'campaign',
-  'publisher',
-  'advertiser',
-  'website',
-  'application',
-  'invoice',
-  'media',
-  'message',
-] as const;
-export type SearchResultType = (typeof RESULT_TYPES)[number];
+import { RESULT_TYPES } from '../../../contracts/search';
 
 /** Spec §5: shorter queries answer nothing (200, empty). */
 export const MIN_QUERY_LENGTH = 2;

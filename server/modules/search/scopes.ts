@@ -2,7 +2,7 @@ import { searchApplications } from './application-scope';
 import { searchCampaigns } from './campaign-scope';
 import { searchAdvertisers, searchPublishers } from './directory-scopes';
 import { searchInvoices } from './invoice-scope';
-import type { SearchScopeName } from './schema';
+import type { SearchScopeName } from '../../../contracts/search';
 import { searchMedia } from './media-scope';
 import { searchMessages } from './message-scope';
 import type { ScopeSearch } from './types';

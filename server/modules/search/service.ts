@@ -4,13 +4,12 @@ import type { UserRow } from '../../platform/current-user';
 import { searchTerm, WORD_SIMILARITY_THRESHOLD } from './match';
 import {
   MIN_QUERY_LENGTH,
-  SEARCH_SCOPES,
   type GlobalSearchResults,
   type GlobalSearchQuery,
   type ScopedSearchQuery,
   type SearchResult,
-  type SearchScopeName,
 } from './schema';
+import { SEARCH_SCOPES, type SearchScopeName } from '../../../contracts/search';
 import { SCOPES } from './scopes';
 import type { ScopeAnswer, SearchHit, SearchPage } from './types';
 

@@ -1,25 +1,27 @@
 // Wire types are shared with the server; the client imports only their types.
-import type { GlobalSearchResults } from '../../../server/modules/search/schema';
+import { SEARCH_SCOPES, type SearchScopeName } from '../../../contracts/search';
 
-export type {
-  GlobalSearchResults,
-  SearchResult,
-  SearchResultType,
-} from '../../../server/modules/search/schema';
+export type { GlobalSearchResults, SearchResult } from '../../../server/modules/search/schema';
+export type { SearchResultType } from '../../../contracts/search';
 
-export type SearchGroup = keyof GlobalSearchResults;
+export type SearchGroup = SearchScopeName;
 
-/** Spotlight's groups in order, with their headings (copied from the server's scopes). */
-export const SEARCH_GROUPS: readonly { key: SearchGroup; label: string }[] = [
-  { key: 'campaigns', label: 'Campaigns' },
-  { key: 'publishers', label: 'Publishers' },
-  { key: 'advertisers', label: 'Advertisers' },
-  { key: 'websites', label: 'Websites' },
-  { key: 'applications', label: 'Applications' },
-  { key: 'invoices', label: 'Invoices' },
-  { key: 'media', label: 'Media' },
-  { key: 'messages', label: 'Messages' },
-];
+const GROUP_LABELS: Record<SearchGroup, string> = {
+  campaigns: 'Campaigns',
+  publishers: 'Publishers',
+  advertisers: 'Advertisers',
+  websites: 'Websites',
+  applications: 'Applications',
+  invoices: 'Invoices',
+  media: 'Media',
+  messages: 'Messages',
+};
+
+/** Spotlight's groups in the server's scope order, with their headings. */
+export const SEARCH_GROUPS: readonly { key: SearchGroup; label: string }[] = SEARCH_SCOPES.map((key) => ({
+  key,
+  label: GROUP_LABELS[key],
+}));
 
 /** Spec §9: search results stay cached for 5 minutes; at most 10 recent searches. */
 export const SEARCH_CACHE_MS = 5 * 60 * 1000;
