@@ -13,23 +13,11 @@ export type { BulkResult, Eligibility, Payout, PayoutDetail, PayoutStatus };
 export type EligibilityBalance = Eligibility['balances'][number];
 export type PayoutCommission = z.infer<typeof payoutCommissionSchema>;
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  requested: 'Requested',
-  processing: 'Processing',
-  paid: 'Paid',
-  failed: 'Failed',
-};
-
 export const PAYOUT_STATUS_COLORS: Record<PayoutStatus, string> = {
   requested: 'yellow',
   processing: 'blue',
   paid: 'green',
   failed: 'red',
-};
-
-export const PAYOUT_METHOD_LABELS: Record<string, string> = {
-  bank_transfer: 'Bank transfer',
-  paypal: 'PayPal',
 };
 
 /** The queue's filters; empty values and status 'all' are left out of the query. Dates are UTC days. */

@@ -10,11 +10,13 @@ import { KpiGrid, KpiGridSkeleton } from './kpi-grid';
 import { TopList } from './top-list';
 import { TodoList } from './todo-list';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useTranslation } from '../../../lib/i18n';
 
 const hasTraffic = (kpis: Dashboard['kpis']) => kpis.clicks > 0 || kpis.conversions > 0;
 
 /** The signed-in user's figures for a date range, in the display currency `currency`. */
 export function AnalyticsDashboard({ currency }: { currency: string }) {
+  const { t } = useTranslation('analytics');
   const [range, setRange] = useState<DateRange>(() => lastDays(DASHBOARD_DEFAULT_DAYS));
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useDashboard({
     ...range,
@@ -29,16 +31,16 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Group gap="xs" align="center">
           <Title order={2} size="h3">
-            Performance
+            {t('title')}
           </Title>
-          {isFetching && !isPending && <Loader size="xs" aria-label="Updating figures" />}
+          {isFetching && !isPending && <Loader size="xs" aria-label={t('updating')} />}
         </Group>
         <DateRangeFilter value={range} onChange={setRange} />
       </Group>
       {!shown && !error && <DashboardSkeleton />}
       {error && !data && (
         <LoadErrorAlert
-          title="Could not load your figures"
+          title={t('loadError')}
           error={error}
           retrying={isFetching}
           onRetry={() => void refetch()}
@@ -88,8 +90,9 @@ const DashboardFigures = memo(function DashboardFigures({
 
 /** Memoized: the dashboard's renders while its figures load (e.g. its query's state) leave it alone. */
 const DashboardSkeleton = memo(function DashboardSkeleton() {
+  const { t } = useTranslation('analytics');
   return (
-    <Stack gap="md" role="status" aria-label="Loading figures">
+    <Stack gap="md" role="status" aria-label={t('loading')}>
       <KpiGridSkeleton />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Skeleton height={300} />

@@ -2,45 +2,48 @@ import { Alert, Button, Card, Group, Skeleton, Table, Text, Title } from '@manti
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount, formatRate } from '../../../lib/format-number';
 import { useCacheStats } from '../api/get-cache-stats';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Admin: how the server's caches are doing, refreshed every 30 s. */
 export function CacheStatsCard() {
+  const { t } = useTranslation('analytics');
+  const { t: tc } = useTranslation('common');
   const { data, error, isPending, refetch, isFetching } = useCacheStats();
   return (
     <Card withBorder padding="md">
       <Group justify="space-between" mb="sm">
         <Title order={3} size="h5">
-          Caches
+          {t('cache.title')}
         </Title>
         <Text size="xs" c="dimmed">
-          Refreshes every 30 s
+          {t('cache.refreshes')}
         </Text>
       </Group>
-      {isPending && <Skeleton height={80} role="status" aria-label="Loading cache statistics" />}
+      {isPending && <Skeleton height={80} role="status" aria-label={t('cache.loading')} />}
       {error && !data && (
         <Alert color="red" variant="light">
           <Group justify="space-between">
-            <Text size="sm">{errorMessage(error, 'Could not load the cache statistics.')}</Text>
+            <Text size="sm">{errorMessage(error, t('cache.error'))}</Text>
             <Button size="compact-sm" variant="default" loading={isFetching} onClick={() => void refetch()}>
-              Retry
+              {tc('retry')}
             </Button>
           </Group>
         </Alert>
       )}
       {data && data.caches.length === 0 && (
         <Text size="sm" c="dimmed">
-          No caches report statistics.
+          {t('cache.empty')}
         </Text>
       )}
       {data && data.caches.length > 0 && (
-        <Table aria-label="Caches" verticalSpacing={4}>
+        <Table aria-label={t('cache.title')} verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Cache</Table.Th>
-              <Table.Th ta="right">Hit rate</Table.Th>
-              <Table.Th ta="right">Hits</Table.Th>
-              <Table.Th ta="right">Misses</Table.Th>
-              <Table.Th ta="right">Entries</Table.Th>
+              <Table.Th>{t('cache.cache')}</Table.Th>
+              <Table.Th ta="right">{t('cache.hitRate')}</Table.Th>
+              <Table.Th ta="right">{t('cache.hits')}</Table.Th>
+              <Table.Th ta="right">{t('cache.misses')}</Table.Th>
+              <Table.Th ta="right">{t('cache.entries')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

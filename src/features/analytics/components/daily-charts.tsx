@@ -7,6 +7,7 @@ import { formatMoneyCompact } from '../../../lib/format-number';
 import type { AnalyticsRole, DailyPoint } from '../types';
 import { moneySeriesFor } from '../utils/kpi-definitions';
 import { moneySummary, trafficSummary } from '../utils/summaries';
+import { useTranslation } from '../../../lib/i18n';
 
 interface DailyChartsProps {
   role: AnalyticsRole;
@@ -17,28 +18,31 @@ interface DailyChartsProps {
 
 /** Day by day: traffic (clicks, conversions) and money, each with a text alternative. */
 export function DailyCharts({ role, series, range, currency }: DailyChartsProps) {
+  const { t } = useTranslation('analytics');
   const money = moneySeriesFor(role);
   const data = series.map((point) => ({ ...point }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <Card withBorder padding="md">
         <Title order={3} size="h5" mb="sm">
-          Clicks and conversions
+          {t('chart.traffic')}
         </Title>
         <LazyTimeSeriesChart
           whenVisible
           data={data}
           xKey="date"
           series={TRAFFIC_SERIES}
-          yAxisLabel="Clicks"
-          rightYAxisLabel="Conversions"
+          yAxisLabel={t('kpi.clicks')}
+          rightYAxisLabel={t('kpi.conversions')}
           xFormatter={formatDay}
           summary={trafficSummary(series, range)}
         />
       </Card>
       <Card withBorder padding="md">
         <Title order={3} size="h5" mb="sm">
-          {money.map((line) => line.label).join(' and ')}
+          {money.length > 1
+            ? t('chart.moneyTwo', { first: money[0]!.label, second: money[1]!.label })
+            : money[0]!.label}
         </Title>
         <LazyTimeSeriesChart
           whenVisible

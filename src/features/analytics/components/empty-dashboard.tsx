@@ -1,36 +1,23 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { AnalyticsRole } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 
-interface NextStep {
-  text: string;
-  links: { to: string; label: string }[];
-}
-
-/** What gets traffic flowing, for each role. */
-const NEXT_STEPS: Record<AnalyticsRole, NextStep> = {
-  advertiser: {
-    text: 'Clicks and sales arrive once publishers promote your campaigns. Next steps: create a campaign (or activate a draft), invite publishers to it and check your tracking setup.',
-    links: [
-      { to: '/action=create', label: 'Create campaign' },
-      { to: '/publishers', label: 'Find publishers' },
-      { to: '/tracking', label: 'Check tracking' },
-    ],
-  },
-  publisher: {
-    text: 'Figures arrive once visitors use your tracking links. Next step: apply to a campaign and place its tracking link on your verified website.',
-    links: [
-      { to: '/campaigns', label: 'Browse campaigns' },
-      { to: '/tracking', label: 'Your tracking links' },
-    ],
-  },
-  admin: {
-    text: 'The platform has recorded no clicks or conversions for this period. Next step: approve waiting advertisers, publishers and applications so campaigns can run.',
-    links: [
-      { to: '/admin-applications', label: 'Review applications' },
-      { to: '/admin-publishers', label: 'Review publishers' },
-    ],
-  },
+/** What gets traffic flowing, for each role: the text is "empty.<role>", each link's label "empty.link.<key>". */
+const NEXT_STEPS: Record<AnalyticsRole, { to: string; key: string }[]> = {
+  advertiser: [
+    { to: '/action=create', key: 'createCampaign' },
+    { to: '/publishers', key: 'findPublishers' },
+    { to: '/tracking', key: 'checkTracking' },
+  ],
+  publisher: [
+    { to: '/campaigns', key: 'browseCampaigns' },
+    { to: '/tracking', key: 'trackingLinks' },
+  ],
+  admin: [
+    { to: '/admin-applications', key: 'reviewApplications' },
+    { to: '/admin-publishers', key: 'reviewPublishers' },
+  ],
 };
 
 /** Shown instead of empty charts when the range has no traffic. */
@@ -41,18 +28,19 @@ export function EmptyDashboard({
   role: AnalyticsRole;
   hadTrafficBefore: boolean;
 }) {
-  const step = NEXT_STEPS[role];
+  const { t } = useTranslation('analytics');
+  const links = NEXT_STEPS[role];
   return (
     <Card withBorder padding="lg">
       <Stack gap="xs">
         <Title order={3} size="h4">
-          {hadTrafficBefore ? 'No traffic in this period' : 'No traffic yet'}
+          {hadTrafficBefore ? t('empty.period') : t('empty.yet')}
         </Title>
-        <Text>{step.text}</Text>
+        <Text>{t(`empty.${role}`)}</Text>
         <Group gap="md">
-          {step.links.map((link) => (
+          {links.map((link) => (
             <Anchor key={link.to} component={Link} to={link.to}>
-              {link.label}
+              {t(`empty.link.${link.key}`)}
             </Anchor>
           ))}
         </Group>

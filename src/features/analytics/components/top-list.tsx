@@ -3,13 +3,14 @@ import { DataTable } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-number';
 import type { AnalyticsRole, TopItem } from '../types';
-import { COMMISSION_LABELS } from '../utils/kpi-definitions';
+import { commissionLabel } from '../utils/kpi-definitions';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Advertisers rank the publishers sending them sales; publishers and the platform rank campaigns. */
-const TOP_TITLES: Record<AnalyticsRole, { title: string; noun: string }> = {
-  advertiser: { title: 'Top publishers', noun: 'Publisher' },
-  publisher: { title: 'Top campaigns', noun: 'Campaign' },
-  admin: { title: 'Top campaigns', noun: 'Campaign' },
+const TOP_OF: Record<AnalyticsRole, 'publishers' | 'campaigns'> = {
+  advertiser: 'publishers',
+  publisher: 'campaigns',
+  admin: 'campaigns',
 };
 
 export function TopList({
@@ -21,7 +22,10 @@ export function TopList({
   items: TopItem[];
   currency: string;
 }) {
-  const { title, noun } = TOP_TITLES[role];
+  const { t } = useTranslation('analytics');
+  const title = t(`top.${TOP_OF[role]}`);
+  const noun = t(`top.noun.${TOP_OF[role]}`);
+  const commission = commissionLabel(role);
   return (
     <Card withBorder padding="md">
       <Title order={3} size="h5" mb="sm">
@@ -29,7 +33,7 @@ export function TopList({
       </Title>
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing earned commission in this period.
+          {t('top.empty')}
         </Text>
       ) : (
         // on a phone each row is a card with the money at the top right
@@ -39,17 +43,17 @@ export function TopList({
           verticalSpacing={6}
           cards={[
             'title',
-            { field: 'Clicks' },
-            { field: 'Conversions' },
-            { amount: COMMISSION_LABELS[role] },
+            { field: t('kpi.clicks') },
+            { field: t('kpi.conversions') },
+            { amount: commission },
           ]}
         >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{noun}</Table.Th>
-              <Table.Th ta="right">Clicks</Table.Th>
-              <Table.Th ta="right">Conversions</Table.Th>
-              <Table.Th ta="right">{COMMISSION_LABELS[role]}</Table.Th>
+              <Table.Th ta="right">{t('kpi.clicks')}</Table.Th>
+              <Table.Th ta="right">{t('kpi.conversions')}</Table.Th>
+              <Table.Th ta="right">{commission}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

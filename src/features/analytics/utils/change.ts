@@ -1,4 +1,5 @@
 import { formatDecimal } from '../../../lib/format';
+import { translate } from '../../../lib/i18n';
 
 export interface Change {
   /** 'none' when the previous period had nothing to compare with */
@@ -11,11 +12,11 @@ export interface Change {
 
 /** The change of a figure against the previous period, relative to the previous value. */
 export function changeOf(current: number, previous: number): Change {
-  if (previous === 0) return { direction: 'none', text: '—', spoken: 'No previous period to compare with' };
+  if (previous === 0) return { direction: 'none', text: '—', spoken: translate('analytics', 'change.none') };
   const ratio = (current - previous) / Math.abs(previous);
   const shown = formatDecimal(Math.abs(ratio) * 100, 1);
-  if (shown === '0') return { direction: 'flat', text: '0 %', spoken: 'Unchanged on the previous period' };
+  if (shown === '0') return { direction: 'flat', text: '0 %', spoken: translate('analytics', 'change.flat') };
   return ratio > 0
-    ? { direction: 'up', text: `▲ ${shown} %`, spoken: `Up ${shown} % on the previous period` }
-    : { direction: 'down', text: `▼ ${shown} %`, spoken: `Down ${shown} % on the previous period` };
+    ? { direction: 'up', text: `▲ ${shown} %`, spoken: translate('analytics', 'change.up', { shown }) }
+    : { direction: 'down', text: `▼ ${shown} %`, spoken: translate('analytics', 'change.down', { shown }) };
 }

@@ -1,9 +1,11 @@
 import { formatMoney } from '../../../lib/format';
 import { formatCount, formatRate } from '../../../lib/format-number';
 import type { AnalyticsRole, DailyPoint, Kpis } from '../types';
+import { translate } from '../../../lib/i18n';
 
 export interface KpiDefinition {
   key: keyof Kpis;
+  /** in the UI language when kpisFor() was called */
   label: string;
   format(value: number, currency: string): string;
 }
@@ -12,23 +14,20 @@ const count = (value: number) => formatCount(value);
 const rate = (value: number) => formatRate(value);
 const money = (value: number, currency: string) => formatMoney(value, currency);
 
-const CLICKS: KpiDefinition = { key: 'clicks', label: 'Clicks', format: count };
-const CONVERSIONS: KpiDefinition = { key: 'conversions', label: 'Conversions', format: count };
-const CR: KpiDefinition = { key: 'cr', label: 'Conversion rate', format: rate };
-const EPC: KpiDefinition = { key: 'epc_minor', label: 'EPC', format: money };
+const label = (key: string) => translate('analytics', `kpi.${key}`);
 
-/** What commission means to each role: an advertiser pays it, a publisher earns it, the platform carries it. */
-export const COMMISSION_LABELS: Record<AnalyticsRole, string> = {
-  advertiser: 'Spend',
-  publisher: 'Earnings',
-  admin: 'Volume',
-};
+/** What commission means to each role: an advertiser pays it (spend), a publisher earns it (earnings), the platform carries it (volume). */
+export const commissionLabel = (role: AnalyticsRole): string => translate('analytics', `commission.${role}`);
 
 /** The headline figures of each role's dashboard, in order. */
 export function kpisFor(role: AnalyticsRole): KpiDefinition[] {
+  const CLICKS: KpiDefinition = { key: 'clicks', label: label('clicks'), format: count };
+  const CONVERSIONS: KpiDefinition = { key: 'conversions', label: label('conversions'), format: count };
+  const CR: KpiDefinition = { key: 'cr', label: label('cr'), format: rate };
+  const EPC: KpiDefinition = { key: 'epc_minor', label: label('epc'), format: money };
   const commission: KpiDefinition = {
     key: 'commission_minor',
-    label: COMMISSION_LABELS[role],
+    label: commissionLabel(role),
     format: money,
   };
   switch (role) {
@@ -37,14 +36,21 @@ export function kpisFor(role: AnalyticsRole): KpiDefinition[] {
         CLICKS,
         CONVERSIONS,
         CR,
-        { key: 'revenue_minor', label: 'Revenue', format: money },
+        { key: 'revenue_minor', label: label('revenue'), format: money },
         commission,
         EPC,
       ];
     case 'publisher':
       return [CLICKS, CONVERSIONS, CR, commission, EPC];
     case 'admin':
-      return [CLICKS, CONVERSIONS, CR, commission, { key: 'fee_minor', label: 'Fees', format: money }, EPC];
+      return [
+        CLICKS,
+        CONVERSIONS,
+        CR,
+        commission,
+        { key: 'fee_minor', label: label('fees'), format: money },
+        EPC,
+      ];
   }
 }
 
@@ -58,9 +64,9 @@ export interface MoneySeries {
 export function moneySeriesFor(role: AnalyticsRole): MoneySeries[] {
   const commission: MoneySeries = {
     key: 'commission_minor',
-    label: COMMISSION_LABELS[role],
+    label: commissionLabel(role),
     color: 'teal.6',
   };
   if (role === 'publisher') return [commission];
-  return [{ key: 'revenue_minor', label: 'Revenue', color: 'grape.6' }, commission];
+  return [{ key: 'revenue_minor', label: label('revenue'), color: 'grape.6' }, commission];
 }

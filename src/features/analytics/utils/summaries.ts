@@ -3,6 +3,7 @@ import { formatMoney, minorValue } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-number';
 import type { DailyPoint } from '../types';
 import type { MoneySeries } from './kpi-definitions';
+import { translate } from '../../../lib/i18n';
 
 function busiest(series: DailyPoint[], key: keyof Omit<DailyPoint, 'date'>): DailyPoint | undefined {
   return series.reduce<DailyPoint | undefined>(
@@ -17,9 +18,18 @@ const sum = (series: DailyPoint[], key: keyof Omit<DailyPoint, 'date'>) =>
 /** The traffic chart in words: totals over the range and its busiest day. */
 export function trafficSummary(series: DailyPoint[], range: { from: string; to: string }): string {
   const top = busiest(series, 'clicks');
-  const peak =
-    top && top.clicks > 0 ? `; most clicks on ${formatFullDay(top.date)} (${formatCount(top.clicks)})` : '';
-  return `Daily clicks and conversions, ${formatRange(range)}: ${formatCount(sum(series, 'clicks'))} clicks and ${formatCount(sum(series, 'conversions'))} conversions in total${peak}.`;
+  const values = {
+    range: formatRange(range),
+    clicks: formatCount(sum(series, 'clicks')),
+    conversions: formatCount(sum(series, 'conversions')),
+  };
+  return top && top.clicks > 0
+    ? translate('analytics', 'summary.trafficPeak', {
+        ...values,
+        day: formatFullDay(top.date),
+        peak: formatCount(top.clicks),
+      })
+    : translate('analytics', 'summary.traffic', values);
 }
 
 /** The money chart in words: each line's total over the range. */
@@ -29,8 +39,20 @@ export function moneySummary(
   range: { from: string; to: string },
   currency: string,
 ): string {
-  const totals = lines.map(
-    (line) => `${line.label.toLowerCase()} ${formatMoney(sum(series, line.key), currency)}`,
+  const totals = lines.map((line) =>
+    translate('analytics', 'summary.total', {
+      label: line.label.toLowerCase(),
+      amount: formatMoney(sum(series, line.key), currency),
+    }),
   );
-  return `Daily ${lines.map((line) => line.label.toLowerCase()).join(' and ')}, ${formatRange(range)}: ${totals.join(', ')} in total.`;
+  const names = lines.map((line) => line.label.toLowerCase());
+  const what =
+    names.length > 1
+      ? translate('analytics', 'chart.moneyTwo', { first: names[0], second: names[1] })
+      : (names[0] ?? '');
+  return translate('analytics', 'summary.money', {
+    what,
+    range: formatRange(range),
+    totals: totals.join(', '),
+  });
 }

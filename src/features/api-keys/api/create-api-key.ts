@@ -2,11 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { API_KEY_LIMITS, API_KEY_RESOURCES, API_KEY_SCOPES } from '../../../../contracts/api-keys';
 import { api } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import type { ApiKey, CreatedApiKey } from '../types';
 import { apiKeyKeys } from './api-key-keys';
 
 export const createApiKeyInput = z.object({
-  name: z.string().trim().min(1, 'Give the key a name').max(API_KEY_LIMITS.nameLength),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => translate('api-keys', 'form.nameRequired') })
+    .max(API_KEY_LIMITS.nameLength),
   scope: z.enum(API_KEY_SCOPES),
   resources: z.array(z.enum(API_KEY_RESOURCES)),
   expires_at: z.string().nullable(),

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { API_KEY_RESOURCE_LABELS } from '../../../../contracts/api-keys';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { showFailure } from '../../../lib/toast';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import type { ApiKey } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 
 const isExpired = (key: ApiKey) => key.expires_at !== null && Date.parse(key.expires_at) <= Date.now();
 
@@ -25,35 +25,35 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** One card per key (they stack on a phone): prefix, scope, when made and last used, and "Revoke". */
 export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
+  const { t } = useTranslation('api-keys');
   const revoke = useRevokeApiKey();
 
   const confirmRevoke = (key: ApiKey) =>
     modals.openConfirmModal({
-      title: `Revoke “${key.name}”?`,
+      title: t('revoke.title', { name: key.name }),
       children: (
         <Text size="sm">
-          Every script or service using <Code>{key.prefix}…</Code> is refused from now on. This cannot be
-          undone.
+          {t('revoke.textBefore')} <Code>{key.prefix}…</Code> {t('revoke.textAfter')}
         </Text>
       ),
-      labels: { confirm: 'Revoke key', cancel: 'Cancel' },
+      labels: { confirm: t('revoke.confirm'), cancel: t('cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         revoke.mutate(key.id, {
-          onError: showFailure('The key was not revoked'),
+          onError: showFailure(t('revoke.failed')),
         }),
     });
 
   if (keys.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        You have no API keys yet.
+        {t('list.empty')}
       </Text>
     );
   }
 
   return (
-    <Stack gap="sm" role="list" aria-label="Your API keys">
+    <Stack gap="sm" role="list" aria-label={t('list.label')}>
       {keys.map((key) => (
         <Card key={key.id} withBorder padding="sm" role="listitem">
           <Stack gap="xs">
@@ -63,41 +63,43 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
               </Text>
               <Group gap={4}>
                 <Badge variant="light" color={key.scope === 'full' ? 'orange' : 'blue'}>
-                  {key.scope === 'full' ? 'Full access' : 'Read only'}
+                  {key.scope === 'full' ? t('scope.full') : t('scope.read')}
                 </Badge>
                 {isExpired(key) && (
                   <Badge variant="light" color="gray">
-                    Expired
+                    {t('list.expired')}
                   </Badge>
                 )}
               </Group>
             </Group>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing={4}>
-              <Fact label="Key">
+              <Fact label={t('list.key')}>
                 <Code>{key.prefix}…</Code>
               </Fact>
-              <Fact label="Created">{formatDateTime(key.created_at)}</Fact>
-              <Fact label="Last used">
+              <Fact label={t('list.created')}>{formatDateTime(key.created_at)}</Fact>
+              <Fact label={t('list.lastUsed')}>
                 {key.last_used_at
-                  ? `${formatDateTime(key.last_used_at)}${key.last_used_ip ? ` from ${key.last_used_ip}` : ''}`
-                  : 'Never'}
+                  ? key.last_used_ip
+                    ? t('list.usedFrom', { date: formatDateTime(key.last_used_at), ip: key.last_used_ip })
+                    : formatDateTime(key.last_used_at)
+                  : t('never')}
               </Fact>
-              <Fact label="Expires">{formatDateTime(key.expires_at, 'Never')}</Fact>
+              <Fact label={t('list.expires')}>{formatDateTime(key.expires_at, t('never'))}</Fact>
             </SimpleGrid>
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed">
                 {key.resources.length === 0
-                  ? 'All resources'
-                  : `Only: ${key.resources.map((r) => API_KEY_RESOURCE_LABELS[r]).join(', ')}`}
+                  ? t('resources.all')
+                  : t('resources.only', { list: key.resources.map((r) => t(`resource.${r}`)).join(', ') })}
               </Text>
               <Button
                 size="xs"
                 color="red"
                 variant="light"
                 onClick={() => confirmRevoke(key)}
-                aria-label={`Revoke ${key.name}`}
+                aria-label={t('revoke.label', { name: key.name })}
               >
-                Revoke
+                {t('revoke.button')}
               </Button>
             </Group>
           </Stack>
@@ -105,7 +107,7 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
       ))}
       {revoke.isError && (
         <Alert color="red" variant="light">
-          {errorMessage(revoke.error, 'Revoking failed.')}
+          {errorMessage(revoke.error, t('revoke.error'))}
         </Alert>
       )}
     </Stack>

@@ -6,9 +6,11 @@ import type { CreatedApiKey } from '../types';
 import { ApiKeyList } from './api-key-list';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { NewApiKeySecret } from './new-api-key-secret';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Settings → API keys: create a key (its secret shown once), see when each was last used, revoke. */
 export function ApiKeysSettings() {
+  const { t } = useTranslation('api-keys');
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -16,14 +18,14 @@ export function ApiKeysSettings() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Scripts and other systems call the API with a key instead of your password:{' '}
-        <code>Authorization: Bearer afk_…</code>. A key acts as you, within its scope; it can never manage
-        keys, your password or e-mail. Try it in the <a href="/api/docs">API documentation</a>.
+        {t('intro.before')} <code>Authorization: Bearer afk_…</code>. {t('intro.middle')}{' '}
+        <a href="/api/docs">{t('intro.docs')}</a>
+        {t('intro.after')}
       </Text>
       {created && <NewApiKeySecret created={created} onDone={() => setCreated(null)} />}
       {!creating && (
         <Button variant="light" onClick={() => setCreating(true)} style={{ alignSelf: 'flex-start' }}>
-          New API key
+          {t('new')}
         </Button>
       )}
       {creating && (
@@ -37,7 +39,7 @@ export function ApiKeysSettings() {
       )}
       {keys.isError ? (
         <LoadErrorAlert
-          title="Could not load your API keys"
+          title={t('list.loadError')}
           error={keys.error}
           retrying={keys.isFetching}
           onRetry={() => void keys.refetch()}
@@ -46,7 +48,7 @@ export function ApiKeysSettings() {
         <ApiKeyList keys={keys.data} />
       ) : (
         <Text size="sm" c="dimmed">
-          Loading your keys…
+          {t('list.loading')}
         </Text>
       )}
     </Stack>

@@ -10,21 +10,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { API_KEY_LIMITS, API_KEY_RESOURCE_LABELS, API_KEY_RESOURCES } from '../../../../contracts/api-keys';
+import { API_KEY_LIMITS, API_KEY_RESOURCES } from '../../../../contracts/api-keys';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { createApiKeyInput, useCreateApiKey, type CreateApiKeyInput } from '../api/create-api-key';
 import type { CreatedApiKey } from '../types';
-
-const RESOURCE_OPTIONS = API_KEY_RESOURCES.map((value) => ({ value, label: API_KEY_RESOURCE_LABELS[value] }));
+import { useTranslation } from '../../../lib/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EXPIRY_OPTIONS = [
-  { value: 'never', label: 'Never' },
-  { value: '30', label: 'In 30 days' },
-  { value: '90', label: 'In 90 days' },
-  { value: '365', label: 'In 1 year' },
-];
+const EXPIRY_DAYS = ['30', '90', '365'] as const;
 
 /** The chosen expiry as the server takes it: an ISO time that many days from now, or none. */
 const expiryFrom = (choice: string | null): string | null =>
@@ -42,7 +36,13 @@ export function CreateApiKeyForm({
   onCreated(created: CreatedApiKey): void;
   onCancel(): void;
 }) {
+  const { t } = useTranslation('api-keys');
   const create = useCreateApiKey();
+  const resourceOptions = API_KEY_RESOURCES.map((value) => ({ value, label: t(`resource.${value}`) }));
+  const expiryOptions = [
+    { value: 'never', label: t('never') },
+    ...EXPIRY_DAYS.map((days) => ({ value: days, label: t(`form.expiry.${days}`) })),
+  ];
   const form = useForm<FormValues>({
     initialValues: { name: '', scope: 'read', resources: [], expiry: '90' },
     // the expiry is a choice of presets, always valid: the rest is checked like the server does
@@ -64,54 +64,54 @@ export function CreateApiKeyForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create an API key">
+    <form onSubmit={submit} noValidate aria-label={t('form.label')}>
       <Stack gap="sm">
         <TextInput
-          label="Name"
-          description="What uses the key, e.g. “Nightly report export”"
+          label={t('form.name')}
+          description={t('form.nameHint')}
           required
           maxLength={API_KEY_LIMITS.nameLength}
           {...form.getInputProps('name')}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="api-key-scope-label">
-            Scope
+            {t('form.scope')}
           </Text>
           <SegmentedControl
             aria-labelledby="api-key-scope-label"
             data={[
-              { value: 'read', label: 'Read only (GET)' },
-              { value: 'full', label: 'Full access' },
+              { value: 'read', label: t('form.scopeRead') },
+              { value: 'full', label: t('scope.full') },
             ]}
             {...form.getInputProps('scope')}
           />
         </Stack>
         <MultiSelect
-          label="Limit to resources"
-          description="Leave empty for everything your account may use"
-          placeholder="All resources"
-          data={RESOURCE_OPTIONS}
+          label={t('form.resources')}
+          description={t('form.resourcesHint')}
+          placeholder={t('resources.all')}
+          data={resourceOptions}
           clearable
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('resources')}
         />
         <Select
-          label="Expires"
-          data={EXPIRY_OPTIONS}
+          label={t('list.expires')}
+          data={expiryOptions}
           allowDeselect={false}
           {...form.getInputProps('expiry')}
         />
         {create.isError && Object.keys(serverFieldErrors(create.error)).length === 0 && (
-          <Alert color="red" variant="light" title="The key was not created">
-            {errorMessage(create.error, 'Creating the key failed. Check your connection and try again.')}
+          <Alert color="red" variant="light" title={t('form.notCreated')}>
+            {errorMessage(create.error, t('form.error'))}
           </Alert>
         )}
         <Group gap="xs">
           <Button type="submit" loading={create.isPending}>
-            Create key
+            {t('form.create')}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         </Group>
       </Stack>

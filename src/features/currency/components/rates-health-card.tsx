@@ -4,30 +4,40 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useCurrencyHealth } from '../api/get-currency-health';
 import { useRefreshRates } from '../api/refresh-rates';
 import type { CurrencyHealth } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 
-const when = (iso: string | null) => formatDateTime(iso, 'Never');
+type T = (key: string, values?: Record<string, unknown>) => string;
 
-const sourceLabel = (health: CurrencyHealth) =>
-  health.source === 'provider' ? 'The rates provider' : 'Built-in fallback rates';
+const when = (t: T, iso: string | null) => formatDateTime(iso, t('health.never'));
+
+const sourceLabel = (t: T, health: CurrencyHealth) =>
+  health.source === 'provider' ? t('health.sourceProvider') : t('health.sourceBuiltIn');
 
 /** What a refresh did, as one sentence. */
-function refreshOutcome(health: CurrencyHealth): string {
-  if (health.health === 'ok')
-    return `Rates refreshed: ${health.as_of ? `rates of ${health.as_of}` : 'up to date'}.`;
-  const using = health.source === 'provider' ? 'the last stored rates' : 'the built-in rates';
-  return `The refresh failed${health.reason ? `: ${health.reason}` : ''}. Conversions keep using ${using}.`;
+function refreshOutcome(t: T, health: CurrencyHealth): string {
+  if (health.health === 'ok') {
+    return health.as_of ? t('refresh.okOf', { date: health.as_of }) : t('refresh.okCurrent');
+  }
+  const provider = health.source === 'provider';
+  if (health.reason) {
+    return provider
+      ? t('refresh.failedStoredReason', { reason: health.reason })
+      : t('refresh.failedBuiltInReason', { reason: health.reason });
+  }
+  return provider ? t('refresh.failedStored') : t('refresh.failedBuiltIn');
 }
 
 function HealthTable({ health }: { health: CurrencyHealth }) {
+  const { t } = useTranslation('currency');
   const rows: [string, string][] = [
-    ['Provider', health.provider ?? 'None set'],
-    ['Rates in use', sourceLabel(health)],
-    ['Rates of', health.as_of ?? '—'],
-    ['Last successful fetch', when(health.last_success_at)],
-    ['Last attempt', when(health.last_attempt_at)],
+    [t('health.provider'), health.provider ?? t('health.noneSet')],
+    [t('health.inUse'), sourceLabel(t, health)],
+    [t('health.ratesOf'), health.as_of ?? '—'],
+    [t('health.lastSuccess'), when(t, health.last_success_at)],
+    [t('health.lastAttempt'), when(t, health.last_attempt_at)],
   ];
   return (
-    <Table variant="vertical" layout="fixed" withTableBorder aria-label="Exchange-rate provider">
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label={t('health.label')}>
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
@@ -42,14 +52,15 @@ function HealthTable({ health }: { health: CurrencyHealth }) {
 
 /** Admins: whether conversions use live provider rates, why not, and a button to fetch them now. */
 export function RatesHealthCard() {
+  const { t } = useTranslation('currency');
   const health = useCurrencyHealth();
   const refresh = useRefreshRates();
 
-  if (health.isPending) return <Loader size="sm" aria-label="Loading exchange-rate status" />;
+  if (health.isPending) return <Loader size="sm" aria-label={t('health.loading')} />;
   if (health.error) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(health.error, 'Could not load the exchange-rate status.')}
+        {errorMessage(health.error, t('health.error'))}
       </Alert>
     );
   }
@@ -61,36 +72,30 @@ export function RatesHealthCard() {
     <Stack gap="sm">
       <Group gap="xs">
         <Badge color={ok ? 'green' : builtIn ? 'gray' : 'orange'} variant="light">
-          {ok ? 'OK' : builtIn ? 'Built-in rates' : 'Degraded'}
+          {ok ? t('badge.ok') : builtIn ? t('badge.builtIn') : t('badge.degraded')}
         </Badge>
-        <Text size="sm">
-          {ok
-            ? 'Conversions use the provider’s rates.'
-            : builtIn
-              ? 'Conversions use the built-in rates; set a provider URL in the platform settings for daily rates.'
-              : 'Conversions use stored or built-in rates.'}
-        </Text>
+        <Text size="sm">{ok ? t('summary.ok') : builtIn ? t('summary.builtIn') : t('summary.degraded')}</Text>
       </Group>
       {!ok && !builtIn && data.reason && (
-        <Alert color="orange" variant="light" title="Why degraded">
+        <Alert color="orange" variant="light" title={t('health.whyDegraded')}>
           {data.reason}
         </Alert>
       )}
       <HealthTable health={data} />
       <Group>
         <Button variant="light" loading={refresh.isPending} onClick={() => refresh.mutate()}>
-          Refresh rates now
+          {t('refresh.button')}
         </Button>
       </Group>
       <div role="status">
         {refresh.data && !refresh.isPending && (
           <Text size="sm" c={refresh.data.health === 'ok' ? 'green' : 'orange'}>
-            {refreshOutcome(refresh.data)}
+            {refreshOutcome(t, refresh.data)}
           </Text>
         )}
         {refresh.error && !refresh.isPending && (
           <Text size="sm" c="red">
-            {errorMessage(refresh.error, 'The refresh could not be sent. Try again.')}
+            {errorMessage(refresh.error, t('refresh.error'))}
           </Text>
         )}
       </div>

@@ -4,54 +4,57 @@ import { formatDateTime } from '../../../lib/format-date';
 import { showFailure } from '../../../lib/toast';
 import { useDeliveries, useResendDelivery } from '../api/deliveries';
 import type { Delivery, IntegrationKind } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 
-function statusBadge(delivery: Delivery) {
+function StatusBadge({ delivery }: { delivery: Delivery }) {
+  const { t } = useTranslation('integrations');
   if (delivery.status_code === null && delivery.error === null && delivery.next_attempt_at !== null) {
-    return <Badge color="gray">Queued</Badge>;
+    return <Badge color="gray">{t('log.queued')}</Badge>;
   }
   const ok = delivery.status_code !== null && delivery.status_code >= 200 && delivery.status_code < 300;
   return (
     <Badge color={ok ? 'green' : 'red'} variant="light">
-      {delivery.status_code ?? 'No answer'}
+      {delivery.status_code ?? t('log.noAnswer')}
     </Badge>
   );
 }
 
 /** The latest deliveries of one endpoint or postback, as cards (time, event, attempt, status, latency…). */
 export function DeliveryLog({ kind, id }: { kind: IntegrationKind; id: string }) {
+  const { t } = useTranslation('integrations');
   const deliveries = useDeliveries(kind, id);
   const resend = useResendDelivery(kind, id);
 
   if (deliveries.isError) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(deliveries.error, 'Could not load the delivery log.')}
+        {errorMessage(deliveries.error, t('log.error'))}
       </Alert>
     );
   }
   if (!deliveries.data) {
     return (
       <Text size="sm" c="dimmed">
-        Loading deliveries…
+        {t('log.loading')}
       </Text>
     );
   }
   if (deliveries.data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Nothing was sent yet.
+        {t('log.empty')}
       </Text>
     );
   }
 
   return (
-    <Stack gap="xs" role="list" aria-label="Deliveries">
+    <Stack gap="xs" role="list" aria-label={t('log.label')}>
       {deliveries.data.map((delivery) => (
         <Card key={delivery.id} withBorder padding="xs" role="listitem">
           <Stack gap={4}>
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Group gap="xs" wrap="wrap">
-                {statusBadge(delivery)}
+                <StatusBadge delivery={delivery} />
                 <Code>{delivery.type}</Code>
               </Group>
               <Button
@@ -60,18 +63,22 @@ export function DeliveryLog({ kind, id }: { kind: IntegrationKind; id: string })
                 loading={resend.isPending && resend.variables === delivery.id}
                 onClick={() =>
                   resend.mutate(delivery.id, {
-                    onError: showFailure('Not resent'),
+                    onError: showFailure(t('log.notResent')),
                   })
                 }
-                aria-label={`Resend ${delivery.type} of ${formatDateTime(delivery.created_at)}`}
+                aria-label={t('log.resendLabel', {
+                  type: delivery.type,
+                  date: formatDateTime(delivery.created_at),
+                })}
               >
-                Resend
+                {t('log.resend')}
               </Button>
             </Group>
             <Text size="xs" c="dimmed">
-              {formatDateTime(delivery.created_at)} · attempt {delivery.attempt}
+              {t('log.attempt', { date: formatDateTime(delivery.created_at), attempt: delivery.attempt })}
               {delivery.duration_ms !== null && ` · ${delivery.duration_ms} ms`}
-              {delivery.next_attempt_at !== null && ` · next try ${formatDateTime(delivery.next_attempt_at)}`}
+              {delivery.next_attempt_at !== null &&
+                ` · ${t('log.nextTry', { date: formatDateTime(delivery.next_attempt_at) })}`}
             </Text>
             {delivery.response_excerpt && (
               <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>

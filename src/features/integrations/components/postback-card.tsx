@@ -6,10 +6,12 @@ import { useSendTest } from '../api/deliveries';
 import { useDeletePostback, useTogglePostback } from '../api/postbacks';
 import type { Postback } from '../types';
 import { DeliveryLog } from './delivery-log';
+import { useTranslation } from '../../../lib/i18n';
 import { PostbackForm } from './postback-form';
 
 /** One postback: URL, campaign, triggers, method, on/off, edit, test, delivery log and delete. */
 export function PostbackCard({ postback, campaignName }: { postback: Postback; campaignName: string }) {
+  const { t } = useTranslation('integrations');
   const toggle = useTogglePostback();
   const remove = useDeletePostback();
   const test = useSendTest('publisher-postbacks', postback.id);
@@ -18,15 +20,15 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
 
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: 'Delete this postback?',
+      title: t('postback.deleteTitle'),
       children: (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Code>{postback.url}</Code> is called no more, and its delivery log is dropped.
+          <Code>{postback.url}</Code> {t('postback.deleteText')}
         </Text>
       ),
-      labels: { confirm: 'Delete postback', cancel: 'Cancel' },
+      labels: { confirm: t('postback.deleteConfirm'), cancel: t('cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(postback.id, { onError: showFailure('The postback was not deleted') }),
+      onConfirm: () => remove.mutate(postback.id, { onError: showFailure(t('postback.deleteFailed')) }),
     });
 
   if (editing) {
@@ -50,13 +52,13 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
           </Text>
           <Switch
             checked={postback.enabled}
-            label={postback.enabled ? 'On' : 'Off'}
-            aria-label={`Enabled: ${postback.url}`}
+            label={postback.enabled ? t('card.on') : t('card.off')}
+            aria-label={t('card.enabled', { url: postback.url })}
             disabled={toggle.isPending}
             onChange={(e) =>
               toggle.mutate(
                 { id: postback.id, enabled: e.currentTarget.checked },
-                { onError: showFailure('Not changed') },
+                { onError: showFailure(t('card.notChanged')) },
               )
             }
           />
@@ -75,7 +77,7 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
           ))}
           {postback.failing_since && (
             <Badge color="red" size="sm">
-              Failing
+              {t('card.failing')}
             </Badge>
           )}
         </Group>
@@ -84,9 +86,9 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
             size="xs"
             variant="default"
             onClick={() => setEditing(true)}
-            aria-label={`Edit ${postback.url}`}
+            aria-label={t('card.editLabel', { url: postback.url })}
           >
-            Edit
+            {t('card.edit')}
           </Button>
           <Button
             size="xs"
@@ -95,26 +97,26 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
             onClick={() =>
               test.mutate(undefined, {
                 onSuccess: () => {
-                  showSuccess('Test postback queued', 'It appears in the delivery log.');
+                  showSuccess(t('postback.testQueued'), t('card.inLog'));
                   setLogOpen(true);
                 },
-                onError: showFailure('The test was not sent'),
+                onError: showFailure(t('card.testFailed')),
               })
             }
           >
-            Send test
+            {t('postback.test')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setLogOpen((o) => !o)} aria-expanded={logOpen}>
-            {logOpen ? 'Hide delivery log' : 'Delivery log'}
+            {logOpen ? t('card.hideLog') : t('card.log')}
           </Button>
           <Button
             size="xs"
             color="red"
             variant="subtle"
             onClick={confirmDelete}
-            aria-label={`Delete ${postback.url}`}
+            aria-label={t('card.deleteLabel', { url: postback.url })}
           >
-            Delete
+            {t('card.delete')}
           </Button>
         </Group>
         {logOpen && <DeliveryLog kind="publisher-postbacks" id={postback.id} />}

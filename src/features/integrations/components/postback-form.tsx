@@ -14,7 +14,6 @@ import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import {
   INTEGRATION_LIMITS,
-  POSTBACK_MACRO_HELP,
   POSTBACK_MACROS,
   POSTBACK_TRIGGERS,
   type PostbackMacro,
@@ -25,15 +24,9 @@ import { useApprovedCampaigns, useSavePostback, type PostbackInput } from '../ap
 import type { Postback } from '../types';
 import { EventCheckboxes } from './event-checkboxes';
 import { PostbackPreviewUrl } from './postback-preview-url';
+import { useTranslation } from '../../../lib/i18n';
 
 const ALL = 'all';
-
-const TRIGGER_LABELS = {
-  conversion: 'New conversion',
-  approved: 'Commission approved',
-  rejected: 'Commission rejected',
-  reversed: 'Commission reversed',
-} as const;
 
 /** Creates a postback, or edits `postback`: URL (macros insert at the cursor), campaign, triggers, method. */
 export function PostbackForm({
@@ -45,7 +38,11 @@ export function PostbackForm({
   onSaved(saved: Postback): void;
   onCancel(): void;
 }) {
+  const { t } = useTranslation('integrations');
   const save = useSavePostback();
+  const triggerLabels = Object.fromEntries(
+    POSTBACK_TRIGGERS.map((trigger) => [trigger, t(`trigger.${trigger}`)]),
+  );
   const campaigns = useApprovedCampaigns();
   const urlRef = useRef<HTMLInputElement>(null);
   const form = useForm<PostbackInput>({
@@ -56,8 +53,8 @@ export function PostbackForm({
       method: postback?.method ?? 'GET',
     },
     validate: {
-      url: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : 'Enter an http(s) URL'),
-      on: (v) => (v.length > 0 ? null : 'Pick at least one'),
+      url: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : t('form.badUrl')),
+      on: (v) => (v.length > 0 ? null : t('postback.pickOne')),
     },
   });
 
@@ -89,16 +86,20 @@ export function PostbackForm({
   );
 
   const campaignOptions = [
-    { value: ALL, label: 'All campaigns' },
+    { value: ALL, label: t('postback.allCampaigns') },
     ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
 
   return (
-    <form onSubmit={submit} noValidate aria-label={postback ? 'Edit the postback' : 'Add a postback'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={postback ? t('postback.editLabel') : t('postback.addLabel')}
+    >
       <Stack gap="sm">
         <TextInput
           ref={urlRef}
-          label="Postback URL"
+          label={t('postback.url')}
           placeholder="https://tracker.example.com/postback?cid={click_id}&payout={payout}"
           required
           maxLength={INTEGRATION_LIMITS.urlLength}
@@ -106,13 +107,13 @@ export function PostbackForm({
         />
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
-            Macros (click to insert; each is URL-encoded when sent):
+            {t('postback.macrosHint')}
           </Text>
-          <Group gap={4} role="group" aria-label="Macros">
+          <Group gap={4} role="group" aria-label={t('postback.macros')}>
             {POSTBACK_MACROS.map((macro) => (
               <Tooltip
                 key={macro}
-                label={POSTBACK_MACRO_HELP[macro]}
+                label={t(`macro.${macro}`)}
                 withinPortal
                 events={{ hover: true, focus: true, touch: false }}
               >
@@ -120,7 +121,7 @@ export function PostbackForm({
                   size="compact-xs"
                   variant="default"
                   onClick={() => insertMacro(macro)}
-                  aria-label={`Insert {${macro}}`}
+                  aria-label={t('postback.insert', { macro: `{${macro}}` })}
                   styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 >
                   {`{${macro}}`}
@@ -130,7 +131,7 @@ export function PostbackForm({
           </Group>
         </Stack>
         <Select
-          label="Campaign"
+          label={t('postback.campaign')}
           data={campaignOptions}
           allowDeselect={false}
           value={form.values.campaign_id ?? ALL}
@@ -139,16 +140,16 @@ export function PostbackForm({
           comboboxProps={{ withinPortal: true }}
         />
         <EventCheckboxes
-          label="Send on"
+          label={t('postback.sendOn')}
           options={POSTBACK_TRIGGERS}
-          labels={TRIGGER_LABELS}
+          labels={triggerLabels}
           value={form.values.on}
           error={form.errors.on as string | undefined}
           onChange={(on) => form.setFieldValue('on', on)}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="postback-method-label">
-            Method
+            {t('postback.method')}
           </Text>
           <SegmentedControl
             aria-labelledby="postback-method-label"
@@ -159,25 +160,26 @@ export function PostbackForm({
         </Stack>
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
-            Preview
+            {t('postback.preview')}
           </Text>
           <PostbackPreviewUrl url={form.values.url} campaignId={form.values.campaign_id} />
         </Stack>
         {save.isError && Object.keys(serverFieldErrors(save.error)).length === 0 && (
-          <Alert color="red" variant="light" title="The postback was not saved">
-            {errorMessage(save.error, 'Check your connection and try again.')}
+          <Alert color="red" variant="light" title={t('postback.notSaved')}>
+            {errorMessage(save.error, t('form.checkConnection'))}
           </Alert>
         )}
         <Group gap="xs">
           <Button type="submit" loading={save.isPending}>
-            {postback ? 'Save postback' : 'Add postback'}
+            {postback ? t('postback.save') : t('postback.add')}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          <Code>{'{payout}'}</Code> is in major units (12.50); <Code>{'{payout_minor}'}</Code> in minor units.
+          <Code>{'{payout}'}</Code> {t('postback.unitsMajor')} <Code>{'{payout_minor}'}</Code>{' '}
+          {t('postback.unitsMinor')}
         </Text>
       </Stack>
     </form>

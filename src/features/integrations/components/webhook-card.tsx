@@ -6,10 +6,12 @@ import { useSendTest } from '../api/deliveries';
 import { useDeleteWebhook, useUpdateWebhook } from '../api/webhooks';
 import type { Webhook } from '../types';
 import { DeliveryLog } from './delivery-log';
+import { useTranslation } from '../../../lib/i18n';
 import { SecretField } from './secret-field';
 
 /** One endpoint: URL, events, enabled switch, secret, test, delivery log and delete. */
 export function WebhookCard({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation('integrations');
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const test = useSendTest('webhooks', webhook.id);
@@ -17,15 +19,15 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
 
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: 'Delete this endpoint?',
+      title: t('webhook.deleteTitle'),
       children: (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Code>{webhook.url}</Code> gets no more events, and its delivery log is dropped.
+          <Code>{webhook.url}</Code> {t('webhook.deleteText')}
         </Text>
       ),
-      labels: { confirm: 'Delete endpoint', cancel: 'Cancel' },
+      labels: { confirm: t('webhook.deleteConfirm'), cancel: t('cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(webhook.id, { onError: showFailure('The endpoint was not deleted') }),
+      onConfirm: () => remove.mutate(webhook.id, { onError: showFailure(t('webhook.deleteFailed')) }),
     });
 
   return (
@@ -37,13 +39,13 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
           </Text>
           <Switch
             checked={webhook.enabled}
-            label={webhook.enabled ? 'On' : 'Off'}
-            aria-label={`Enabled: ${webhook.url}`}
+            label={webhook.enabled ? t('card.on') : t('card.off')}
+            aria-label={t('card.enabled', { url: webhook.url })}
             disabled={update.isPending}
             onChange={(e) =>
               update.mutate(
                 { id: webhook.id, enabled: e.currentTarget.checked },
-                { onError: showFailure('Not changed') },
+                { onError: showFailure(t('card.notChanged')) },
               )
             }
           />
@@ -61,7 +63,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
           ))}
           {webhook.failing_since && (
             <Badge color="red" size="sm">
-              Failing
+              {t('card.failing')}
             </Badge>
           )}
         </Group>
@@ -74,26 +76,26 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
             onClick={() =>
               test.mutate(undefined, {
                 onSuccess: () => {
-                  showSuccess('Test event queued', 'It appears in the delivery log.');
+                  showSuccess(t('webhook.testQueued'), t('card.inLog'));
                   setLogOpen(true);
                 },
-                onError: showFailure('The test was not sent'),
+                onError: showFailure(t('card.testFailed')),
               })
             }
           >
-            Send test event
+            {t('webhook.test')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setLogOpen((o) => !o)} aria-expanded={logOpen}>
-            {logOpen ? 'Hide delivery log' : 'Delivery log'}
+            {logOpen ? t('card.hideLog') : t('card.log')}
           </Button>
           <Button
             size="xs"
             color="red"
             variant="subtle"
             onClick={confirmDelete}
-            aria-label={`Delete ${webhook.url}`}
+            aria-label={t('card.deleteLabel', { url: webhook.url })}
           >
-            Delete
+            {t('card.delete')}
           </Button>
         </Group>
         {logOpen && <DeliveryLog kind="webhooks" id={webhook.id} />}

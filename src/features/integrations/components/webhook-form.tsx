@@ -10,6 +10,7 @@ import { serverFieldErrors } from '../../../lib/field-errors';
 import { useCreateWebhook } from '../api/webhooks';
 import type { Webhook } from '../types';
 import { EventCheckboxes } from './event-checkboxes';
+import { useTranslation } from '../../../lib/i18n';
 
 interface FormValues {
   url: string;
@@ -25,12 +26,13 @@ export function WebhookForm({
   onCreated(created: Webhook): void;
   onCancel(): void;
 }) {
+  const { t } = useTranslation('integrations');
   const create = useCreateWebhook();
   const form = useForm<FormValues>({
     initialValues: { url: '', description: '', events: ['conversion.created'] },
     validate: {
-      url: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : 'Enter an http(s) URL'),
-      events: (v) => (v.length > 0 ? null : 'Pick at least one event'),
+      url: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : t('form.badUrl')),
+      events: (v) => (v.length > 0 ? null : t('webhook.pickOne')),
     },
   });
 
@@ -48,10 +50,10 @@ export function WebhookForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint">
+    <form onSubmit={submit} noValidate aria-label={t('webhook.addLabel')}>
       <Stack gap="sm">
         <TextInput
-          label="Endpoint URL"
+          label={t('webhook.url')}
           placeholder="https://example.com/hooks/affilio"
           required
           type="url"
@@ -59,30 +61,30 @@ export function WebhookForm({
           {...form.getInputProps('url')}
         />
         <Textarea
-          label="Description"
+          label={t('webhook.description')}
           autosize
           minRows={1}
           maxLength={INTEGRATION_LIMITS.descriptionLength}
           {...form.getInputProps('description')}
         />
         <EventCheckboxes
-          label="Events"
+          label={t('webhook.events')}
           options={WEBHOOK_EVENT_TYPES}
           value={form.values.events}
           error={form.errors.events as string | undefined}
           onChange={(events) => form.setFieldValue('events', events)}
         />
         {create.isError && Object.keys(serverFieldErrors(create.error)).length === 0 && (
-          <Alert color="red" variant="light" title="The endpoint was not added">
-            {errorMessage(create.error, 'Check your connection and try again.')}
+          <Alert color="red" variant="light" title={t('webhook.notAdded')}>
+            {errorMessage(create.error, t('form.checkConnection'))}
           </Alert>
         )}
         <Group gap="xs">
           <Button type="submit" loading={create.isPending}>
-            Add endpoint
+            {t('webhook.add')}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         </Group>
       </Stack>

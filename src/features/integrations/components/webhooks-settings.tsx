@@ -6,9 +6,11 @@ import type { Webhook } from '../types';
 import { SecretField } from './secret-field';
 import { WebhookCard } from './webhook-card';
 import { WebhookForm } from './webhook-form';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Settings → Webhooks: signed event deliveries to the user's own endpoints, with a log and resend. */
 export function WebhooksSettings() {
+  const { t } = useTranslation('integrations');
   const webhooks = useWebhooks();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Webhook | null>(null);
@@ -16,14 +18,13 @@ export function WebhooksSettings() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        We POST each event you pick to your URL, signed the Standard Webhooks way (verify with the secret and
-        any <a href="https://www.standardwebhooks.com/">standardwebhooks</a> library). Failed deliveries are
-        retried.
+        {t('webhook.introBefore')} <a href="https://www.standardwebhooks.com/">standardwebhooks</a>
+        {t('webhook.introAfter')}
       </Text>
       {created && (
-        <Alert color="green" variant="light" title="Endpoint added">
+        <Alert color="green" variant="light" title={t('webhook.added')}>
           <Stack gap="xs">
-            <Text size="sm">Store the signing secret with your receiver to verify each delivery.</Text>
+            <Text size="sm">{t('webhook.storeSecret')}</Text>
             <SecretField secret={created.secret} revealed />
             <Button
               size="xs"
@@ -31,14 +32,14 @@ export function WebhooksSettings() {
               onClick={() => setCreated(null)}
               style={{ alignSelf: 'flex-start' }}
             >
-              Done
+              {t('webhook.done')}
             </Button>
           </Stack>
         </Alert>
       )}
       {!creating && (
         <Button variant="light" onClick={() => setCreating(true)} style={{ alignSelf: 'flex-start' }}>
-          Add endpoint
+          {t('webhook.add')}
         </Button>
       )}
       {creating && (
@@ -52,21 +53,21 @@ export function WebhooksSettings() {
       )}
       {webhooks.isError ? (
         <LoadErrorAlert
-          title="Could not load your webhooks"
+          title={t('webhook.loadError')}
           error={webhooks.error}
           retrying={webhooks.isFetching}
           onRetry={() => void webhooks.refetch()}
         />
       ) : !webhooks.data ? (
         <Text size="sm" c="dimmed">
-          Loading your webhooks…
+          {t('webhook.loading')}
         </Text>
       ) : webhooks.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          You have no webhook endpoints yet.
+          {t('webhook.empty')}
         </Text>
       ) : (
-        <Stack gap="sm" role="list" aria-label="Your webhook endpoints">
+        <Stack gap="sm" role="list" aria-label={t('webhook.list')}>
           {webhooks.data.map((webhook) => (
             <WebhookCard key={webhook.id} webhook={webhook} />
           ))}

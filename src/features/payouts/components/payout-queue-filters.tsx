@@ -1,18 +1,13 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
-import { PAYOUT_STATUS_LABELS, type PayoutFilters } from '../types';
+import type { PayoutFilters } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 import { PAYOUT_STATUSES } from '../../../../contracts/payouts';
 
 export interface PublisherOption {
   value: string;
   label: string;
 }
-
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open (requested or processing)' },
-  ...PAYOUT_STATUSES.map((status) => ({ value: status, label: PAYOUT_STATUS_LABELS[status] })),
-  { value: 'all', label: 'All statuses' },
-];
 
 interface PayoutQueueFiltersProps {
   filters: PayoutFilters;
@@ -30,32 +25,38 @@ export function PayoutQueueFilters({
   onChange,
   onExport,
 }: PayoutQueueFiltersProps) {
+  const { t } = useTranslation('payouts');
+  const statusOptions = [
+    { value: 'open', label: t('filters.open') },
+    ...PAYOUT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+    { value: 'all', label: t('filters.allStatuses') },
+  ];
   const badRange = filters.from !== null && filters.to !== null && filters.to < filters.from;
   const set = (patch: Partial<PayoutFilters>) => onChange({ ...filters, ...patch });
   return (
     <Group align="flex-end" gap="sm">
       <Select
-        label="Status"
+        label={t('col.status')}
         allowDeselect={false}
-        data={STATUS_OPTIONS}
+        data={statusOptions}
         value={filters.status}
         onChange={(value) => value && set({ status: value as PayoutFilters['status'] })}
         w={280}
       />
       <Select
-        label="Publisher"
-        placeholder="All publishers"
+        label={t('col.publisher')}
+        placeholder={t('filters.allPublishers')}
         searchable
         clearable
         data={publisherOptions}
         value={filters.publisher_id}
         onChange={(value) => set({ publisher_id: value })}
-        nothingFoundMessage="No publisher found"
+        nothingFoundMessage={t('filters.noPublisher')}
         w={220}
       />
       <Select
-        label="Currency"
-        placeholder="All currencies"
+        label={t('filters.currency')}
+        placeholder={t('filters.allCurrencies')}
         clearable
         data={[...SUPPORTED_CURRENCIES]}
         value={filters.currency}
@@ -63,22 +64,22 @@ export function PayoutQueueFilters({
         w={150}
       />
       <TextInput
-        label="Requested from"
+        label={t('filters.from')}
         type="date"
         value={filters.from ?? ''}
         onChange={(event) => set({ from: event.currentTarget.value || null })}
         w={170}
       />
       <TextInput
-        label="Requested to"
+        label={t('filters.to')}
         type="date"
         value={filters.to ?? ''}
-        error={badRange ? 'Before the start date' : undefined}
+        error={badRange ? t('filters.beforeStart') : undefined}
         onChange={(event) => set({ to: event.currentTarget.value || null })}
         w={170}
       />
       <Button variant="default" loading={exporting} disabled={badRange} onClick={onExport}>
-        Export CSV
+        {t('filters.export')}
       </Button>
     </Group>
   );

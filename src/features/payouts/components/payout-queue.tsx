@@ -6,6 +6,7 @@ import { useDownloadPayoutsCsv } from '../api/download-payouts-csv';
 import { usePayoutDecisions } from '../hooks/use-payout-decisions';
 import { usePayoutQueueList } from '../hooks/use-payout-queue-list';
 import { plural } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 import { FailureModal } from './failure-modal';
 import { PayoutBulkBar } from './payout-bulk-bar';
 import { PayoutDetailsModal } from './payout-details-modal';
@@ -25,6 +26,7 @@ interface PayoutQueueProps {
  * reference per transfer, mark failed with a reason), details and a CSV export of the filtered queue.
  */
 export function PayoutQueue({ publisherOptions }: PayoutQueueProps) {
+  const { t } = useTranslation('payouts');
   const money = useFormatMoney();
   const selection = useRowSelection();
   // moving to other filters or another page forgets the ticks and the last bulk call's refusals
@@ -51,7 +53,7 @@ export function PayoutQueue({ publisherOptions }: PayoutQueueProps) {
       />
       {download.error && (
         <Alert color="red" variant="light">
-          {errorMessage(download.error, 'The export failed. Please try again.')}
+          {errorMessage(download.error, t('queue.exportFailed'))}
         </Alert>
       )}
       <PayoutBulkBar
@@ -61,22 +63,18 @@ export function PayoutQueue({ publisherOptions }: PayoutQueueProps) {
         onMarkPaid={decisions.askReferences}
       />
       <BulkFailuresAlert
-        title={`${plural(decisions.failures.length, 'payout')} not changed`}
+        title={t('queue.notChanged', { count: decisions.failures.length })}
         failures={decisions.failures}
         onClose={decisions.clearFailures}
       />
       {(list.error ?? (decisions.modalOpen ? null : (decideError ?? bulkError))) && (
         <Alert color="red" variant="light">
-          {list.error ? errorMessage(list.error, 'Could not load the payouts.') : (decideError ?? bulkError)}
+          {list.error ? errorMessage(list.error, t('queue.error')) : (decideError ?? bulkError)}
         </Alert>
       )}
-      {list.isPending && <Loader size="sm" aria-label="Loading payouts" />}
+      {list.isPending && <Loader size="sm" aria-label={t('history.loading')} />}
       {list.data && items.length === 0 && (
-        <Text c="dimmed">
-          {filters.status === 'open'
-            ? 'No payouts waiting: the queue is empty.'
-            : 'No payouts match these filters.'}
-        </Text>
+        <Text c="dimmed">{filters.status === 'open' ? t('queue.empty') : t('queue.noMatch')}</Text>
       )}
       {items.length > 0 && (
         <PayoutQueueTable
@@ -89,7 +87,7 @@ export function PayoutQueue({ publisherOptions }: PayoutQueueProps) {
       )}
       {list.data && list.data.total > 0 && (
         <TablePager
-          label="Pages of payouts"
+          label={t('history.pages')}
           summary={plural(list.data.total, 'payout')}
           page={page}
           pages={pages}
@@ -108,7 +106,10 @@ export function PayoutQueue({ publisherOptions }: PayoutQueueProps) {
         opened={failing !== null}
         title={
           failing
-            ? `Mark payout failed: ${failing.publisher_name}, ${money(failing.amount_minor, failing.currency)}`
+            ? t('queue.failTitle', {
+                who: failing.publisher_name,
+                amount: money(failing.amount_minor, failing.currency),
+              })
             : ''
         }
         loading={decisions.deciding}

@@ -7,7 +7,7 @@ import { useFormatMoney } from '../../../lib/display-money';
 import { showToast } from '../../../lib/toast';
 import { usePayoutEligibility } from '../api/get-payout-eligibility';
 import { useRequestPayout } from '../api/request-payout';
-import { PAYOUT_STATUS_LABELS } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 import { PayoutStatusBadge } from './payout-status-badge';
 import { minorValue } from '../../../lib/format';
 
@@ -23,6 +23,7 @@ interface RequestPayoutButtonProps {
  * (showing its state instead). Asks to confirm the amount and method before it sends the request.
  */
 export function RequestPayoutButton({ currency, onRequested }: RequestPayoutButtonProps) {
+  const { t } = useTranslation('payouts');
   const eligibility = usePayoutEligibility();
   const request = useRequestPayout(onRequested);
   const money = useFormatMoney();
@@ -44,24 +45,24 @@ export function RequestPayoutButton({ currency, onRequested }: RequestPayoutButt
   const needsMethod = !eligibility.data.has_payout_method && available >= row.minimum_minor;
   const hint =
     available <= 0
-      ? 'Nothing to pay out yet'
+      ? t('request.nothing')
       : row.missing_minor > 0
-        ? `${money(row.missing_minor, currency)} more to reach the minimum`
+        ? t('request.missing', { amount: money(row.missing_minor, currency) })
         : null;
-  const label = `Request payout of ${money(row.available_minor, currency)}`;
+  const amount = money(row.available_minor, currency);
 
   return (
     <Stack gap={2} align="flex-end">
       <Button
         size="xs"
         disabled={!row.can_request}
-        aria-label={`Request payout in ${currency}`}
+        aria-label={t('request.inCurrency', { currency })}
         onClick={() => {
           request.reset();
           setConfirming(true);
         }}
       >
-        Request payout
+        {t('request.button')}
       </Button>
       {hint && (
         <Text size="xs" c="dimmed" ta="right">
@@ -70,29 +71,27 @@ export function RequestPayoutButton({ currency, onRequested }: RequestPayoutButt
       )}
       {needsMethod && (
         <Text size="xs" ta="right">
-          <Link to="/profile">Add a payout method</Link> first
+          <Link to="/profile">{t('request.addMethod')}</Link> {t('request.addMethodFirst')}
         </Text>
       )}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={`Request a payout in ${currency}`}
+        title={t('request.title', { currency })}
       >
         <Stack gap="sm">
-          <Text>
-            {`${label}: your whole approved balance in ${currency}, clawbacks included. An admin approves it and sends the transfer; you are notified at each step.`}
-          </Text>
+          <Text>{t('request.text', { amount, currency })}</Text>
           <Text size="sm" c="dimmed">
-            {`Until it is ${PAYOUT_STATUS_LABELS.paid.toLowerCase()} or failed, these commissions show in the payout instead of your balance.`}
+            {t('request.until')}
           </Text>
           {request.error && (
             <Alert color="red" variant="light">
-              {errorMessage(request.error, 'The payout was not requested.')}
+              {errorMessage(request.error, t('request.error'))}
             </Alert>
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('reference.cancel')}
             </Button>
             <Button
               loading={request.isPending}
@@ -103,8 +102,10 @@ export function RequestPayoutButton({ currency, onRequested }: RequestPayoutButt
                     onSuccess: (payout) => {
                       setConfirming(false);
                       showToast({
-                        title: 'Payout requested',
-                        message: `${money(payout.amount_minor, payout.currency)} is on its way to an admin for approval.`,
+                        title: t('request.done'),
+                        message: t('request.doneText', {
+                          amount: money(payout.amount_minor, payout.currency),
+                        }),
                         color: 'green',
                       });
                     },
@@ -112,7 +113,7 @@ export function RequestPayoutButton({ currency, onRequested }: RequestPayoutButt
                 )
               }
             >
-              Request payout
+              {t('request.button')}
             </Button>
           </Group>
         </Stack>

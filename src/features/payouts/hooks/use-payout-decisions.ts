@@ -6,13 +6,7 @@ import { useBulkDecidePayouts } from '../api/bulk-decide-payouts';
 import { useDecidePayout, type PayoutDecision } from '../api/decide-payout';
 import type { RowAction } from '../components/payout-queue-table';
 import type { BulkResult, Payout } from '../types';
-import { plural } from '../utils/format';
-
-const DONE: Record<PayoutDecision['decision'], string> = {
-  approve: 'approved, now processing',
-  paid: 'marked paid',
-  failed: 'marked failed; its commissions are back in the balance',
-};
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Deciding payouts, one row or the ticked ones: the mutations, which dialog is open (references for
@@ -21,6 +15,7 @@ const DONE: Record<PayoutDecision['decision'], string> = {
  * decision.
  */
 export function usePayoutDecisions({ items, clearSelection }: { items: Payout[]; clearSelection(): void }) {
+  const { t } = useTranslation('payouts');
   const money = useFormatMoney();
   const decide = useDecidePayout();
   const bulk = useBulkDecidePayouts();
@@ -41,28 +36,31 @@ export function usePayoutDecisions({ items, clearSelection }: { items: Payout[];
         setPaying([]);
         setFailing(null);
         showToast({
-          title: 'Payout updated',
-          message: `${payout.publisher_name}, ${money(payout.amount_minor, payout.currency)}: ${DONE[decision.decision]}.`,
+          title: t('decided.one'),
+          message: t(`decided.${decision.decision}`, {
+            who: payout.publisher_name,
+            amount: money(payout.amount_minor, payout.currency),
+          }),
           color: 'green',
         });
       },
     });
   };
-  const afterBulk = (verb: string) => (result: BulkResult) => {
+  const afterBulk = (decision: 'approve' | 'paid') => (result: BulkResult) => {
     setPaying([]);
     clearSelection();
     setFailures(result.failed.map((f) => ({ label: labelOf(f.id), detail: f.detail })));
     if (result.updated.length > 0) {
       showToast({
-        title: 'Payouts updated',
-        message: `${verb} ${plural(result.updated.length, 'payout')}.`,
+        title: t('decided.many'),
+        message: t(`decidedBulk.${decision}`, { count: result.updated.length }),
         color: 'green',
       });
     }
   };
 
-  const decideError = decide.error ? errorMessage(decide.error, 'The decision was not saved.') : null;
-  const bulkError = bulk.error ? errorMessage(bulk.error, 'The decisions were not saved.') : null;
+  const decideError = decide.error ? errorMessage(decide.error, t('decided.error')) : null;
+  const bulkError = bulk.error ? errorMessage(bulk.error, t('decided.bulkError')) : null;
 
   return {
     paying,
@@ -92,7 +90,7 @@ export function usePayoutDecisions({ items, clearSelection }: { items: Payout[];
       setFailures([]);
       bulk.mutate(
         { decision: 'approve', ids: payouts.map((p) => p.id) },
-        { onSuccess: afterBulk('Approved') },
+        { onSuccess: afterBulk('approve') },
       );
     },
     askReferences: (payouts: Payout[]) => {
@@ -106,7 +104,7 @@ export function usePayoutDecisions({ items, clearSelection }: { items: Payout[];
         send({ id: entries[0]!.id, decision: 'paid', reference: entries[0]!.reference }, paying[0]!);
       } else {
         setFailures([]);
-        bulk.mutate({ decision: 'paid', items: entries }, { onSuccess: afterBulk('Marked paid') });
+        bulk.mutate({ decision: 'paid', items: entries }, { onSuccess: afterBulk('paid') });
       }
     },
     confirmFailed: (reason: string) => {

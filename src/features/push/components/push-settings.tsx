@@ -3,11 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePushSubscriptions } from '../api/get-push-subscriptions';
 import { pushKeys } from '../api/push-keys';
 import { useSendTestPush } from '../api/send-test-push';
 import {
+  PushError,
   pushStore,
   usePushState,
   type EnableStep,
@@ -15,12 +17,12 @@ import {
   type PushStore,
 } from '../stores/push-store';
 
-const STATUS_LABELS: Record<PushStatus, { label: string; color: string }> = {
-  unsupported: { label: 'Not supported', color: 'gray' },
-  default: { label: 'Not subscribed', color: 'gray' },
-  granted: { label: 'Not subscribed', color: 'gray' },
-  denied: { label: 'Blocked', color: 'red' },
-  subscribed: { label: 'Subscribed', color: 'green' },
+const STATUS_COLORS: Record<PushStatus, string> = {
+  unsupported: 'gray',
+  default: 'gray',
+  granted: 'gray',
+  denied: 'red',
+  subscribed: 'green',
 };
 
 // Most specific first: Edge and Opera also say "Chrome", Chrome also says "Safari".
@@ -40,26 +42,26 @@ const SYSTEMS: [string, string][] = [
   ['Linux', 'Linux'],
 ];
 
-function describeDevice(userAgent: string | null): string {
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+function describeDevice(t: T, userAgent: string | null): string {
   const ua = userAgent ?? '';
-  const browser = BROWSERS.find(([token]) => ua.includes(token))?.[1] ?? 'Browser';
+  const browser = BROWSERS.find(([token]) => ua.includes(token))?.[1] ?? t('device.browser');
   const system = SYSTEMS.find(([token]) => ua.includes(token))?.[1];
-  return system ? `${browser} on ${system}` : browser;
+  return system ? t('device.on', { browser, system }) : browser;
 }
 
-/** Where a blocked site's notifications are let through again: alone, or after the spec's refusal message. */
-const UNBLOCK_HINT =
-  "Notifications are blocked for this site: allow them in your browser's site settings, then enable push here.";
-
-const STEP_TEXT: Record<EnableStep, string> = {
-  permission: 'Asking the browser for permission…',
-  worker: 'Waiting for the service worker…',
-  subscribe: 'Subscribing with the browser’s push service…',
-  save: 'Saving the subscription…',
-};
+/** A failure of "Enable" in the UI language when the store says which it was, else as thrown. */
+function failureText(t: T, caught: unknown): string {
+  if (caught instanceof PushError && caught.key) {
+    return t(`error.${caught.key}`, { detail: caught.detail ? ` (${caught.detail})` : '' });
+  }
+  return caught instanceof Error ? caught.message : String(caught);
+}
 
 /** Settings card: turn browser push on or off for this browser, and send a test push. */
 export function PushSettings({ store = pushStore }: { store?: PushStore }) {
+  const { t } = useTranslation('push');
   const state = usePushState(store);
   const queryClient = useQueryClient();
   const subscriptions = usePushSubscriptions();
@@ -78,7 +80,10 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
     subscriptions.data !== undefined &&
     !records.some((record) => record.endpoint === state.endpoint);
   const status: PushStatus = elsewhere ? 'granted' : state.status;
-  const { label, color } = STATUS_LABELS[status];
+  const label = t(`status.${status}`);
+  const color = STATUS_COLORS[status];
+  /** where a blocked site's notifications are let through again: alone, or after the refusal message */
+  const unblockHint = t('unblock');
 
   const run = async (kind: 'enable' | 'disable', action: () => Promise<void>) => {
     setBusy(kind);
@@ -88,7 +93,7 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
       await action();
       if (kind === 'enable') setEnabled(true);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(failureText(t, caught));
     } finally {
       setBusy(null);
       setStep(null);
@@ -101,50 +106,48 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} size="h3" id="push-settings-title">
-            Push notifications
+            {t('title')}
           </Title>
-          <Badge color={color} variant="light" aria-label={`Push status: ${label}`}>
+          <Badge color={color} variant="light" aria-label={t('statusLabel', { status: label })}>
             {label}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Get a browser notification when something needs your attention, even while Affilio is closed.
+          {t('intro')}
         </Text>
 
         {status === 'unsupported' && (
           <Alert color="gray" variant="light">
-            Push notifications not supported
+            {t('error.unsupported')}
           </Alert>
         )}
         {status === 'denied' && !error && (
           <Alert color="yellow" variant="light">
-            {UNBLOCK_HINT}
+            {unblockHint}
           </Alert>
         )}
-        {elsewhere && (
-          <Text size="sm">This browser gets pushes for another account. Enable push to receive yours.</Text>
-        )}
+        {elsewhere && <Text size="sm">{t('elsewhere')}</Text>}
         <div role="status">
           {busy === 'enable' && step && (
             <Text size="sm" c="dimmed">
-              {STEP_TEXT[step]}
+              {t(`step.${step}`)}
             </Text>
           )}
           {enabled && status === 'subscribed' && (
             <Text size="sm" c="green">
-              Push notifications are on for this browser.
+              {t('on')}
             </Text>
           )}
         </div>
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
-            {status === 'denied' && `. ${UNBLOCK_HINT}`}
+            {status === 'denied' && `. ${unblockHint}`}
           </Alert>
         )}
         {subscriptions.error && (
           <Alert color="red" variant="light">
-            {errorMessage(subscriptions.error, 'Could not load your push settings.')}
+            {errorMessage(subscriptions.error, t('loadError'))}
           </Alert>
         )}
 
@@ -155,7 +158,7 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
               disabled={!vapidKey || busy !== null}
               onClick={() => vapidKey && void run('enable', () => store.enable(vapidKey, setStep))}
             >
-              Enable push notifications
+              {t('enable')}
             </Button>
           )}
           {status === 'subscribed' && (
@@ -165,7 +168,7 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
               disabled={busy !== null}
               onClick={() => void run('disable', () => store.disable())}
             >
-              Disable push notifications
+              {t('disable')}
             </Button>
           )}
           {records.length > 0 && (
@@ -174,17 +177,17 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
               loading={sendTest.isPending}
               onClick={() =>
                 sendTest.mutate(undefined, {
-                  onSuccess: ({ message }) => showToast({ title: 'Push notifications', message }),
+                  onSuccess: ({ message }) => showToast({ title: t('title'), message }),
                   onError: (failure) =>
                     showToast({
                       color: 'red',
-                      title: 'Push notifications',
-                      message: errorMessage(failure, 'The test push could not be sent.'),
+                      title: t('title'),
+                      message: errorMessage(failure, t('testFailed')),
                     }),
                 })
               }
             >
-              Send test push
+              {t('test')}
             </Button>
           )}
         </Group>
@@ -192,14 +195,20 @@ export function PushSettings({ store = pushStore }: { store?: PushStore }) {
         {records.length > 0 && (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Receiving pushes on
+              {t('receiving')}
             </Text>
-            <List size="sm" aria-label="Push subscriptions">
+            <List size="sm" aria-label={t('subscriptions')}>
               {records.map((record) => (
                 <List.Item key={record.id}>
-                  {describeDevice(record.user_agent)}
-                  {record.endpoint === state.endpoint ? ' (this browser)' : ''} since{' '}
-                  {formatDate(record.created_at)}
+                  {record.endpoint === state.endpoint
+                    ? t('deviceThisSince', {
+                        device: describeDevice(t, record.user_agent),
+                        date: formatDate(record.created_at),
+                      })
+                    : t('deviceSince', {
+                        device: describeDevice(t, record.user_agent),
+                        date: formatDate(record.created_at),
+                      })}
                 </List.Item>
               ))}
             </List>

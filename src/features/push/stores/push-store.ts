@@ -22,8 +22,21 @@ export const PUSH_ERRORS = {
   saveFailed: 'Failed to save subscription to backend',
 } as const;
 
+/** Why "Enable" stopped: the push catalog's "error.<key>" says it in the UI language. */
+export type PushErrorKey =
+  keyof typeof PUSH_ERRORS | 'workerTimeout' | 'serviceTimeout' | 'serverTimeout' | 'subscribeFailed';
+
+/** The message is the English text (spec §8); `key` (and `detail`) let the UI say it in its language. */
 export class PushError extends Error {
   override name = 'PushError';
+  constructor(
+    message: string,
+    readonly key?: PushErrorKey,
+    /** the browser's own words, for 'subscribeFailed' */
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -84,14 +97,24 @@ const apiBackend: PushBackend = {
 };
 
 /** Why the browser would not subscribe, and what usually fixes it. */
-export function subscribeFailed(error: unknown): string {
-  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-  return `This browser could not set up push notifications${detail}. Push needs the site on HTTPS (or localhost) and a browser with its push service turned on; private windows and some browsers have none.`;
+export function subscribeFailed(error: unknown): PushError {
+  const detail = error instanceof Error && error.message ? error.message : '';
+  return new PushError(
+    `This browser could not set up push notifications${detail ? ` (${detail})` : ''}. Push needs the site on HTTPS (or localhost) and a browser with its push service turned on; private windows and some browsers have none.`,
+    'subscribeFailed',
+    detail,
+  );
 }
 
-function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
+const TIMEOUTS = {
+  workerTimeout: 'The service worker is not running yet. Reload the page and try again.',
+  serviceTimeout: "The browser's push service did not answer. Check the connection and try again.",
+  serverTimeout: 'The server did not answer in time. Check the connection and try again.',
+} as const;
+
+function withTimeout<T>(promise: Promise<T>, key: keyof typeof TIMEOUTS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new PushError(message)), PUSH_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new PushError(TIMEOUTS[key], key)), PUSH_TIMEOUT_MS);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -168,7 +191,7 @@ export function createPushStore(
     const env = environment();
     if (!supported(env)) {
       set({ status: 'unsupported' });
-      throw new PushError(PUSH_ERRORS.unsupported);
+      throw new PushError(PUSH_ERRORS.unsupported, 'unsupported');
     }
     const notification = env.notification!;
     onStep?.('permission');
@@ -176,19 +199,16 @@ export function createPushStore(
       notification.permission === 'granted' ? 'granted' : await notification.requestPermission();
     if (permission === 'denied') {
       set({ status: 'denied', endpoint: null });
-      throw new PushError(PUSH_ERRORS.denied);
+      throw new PushError(PUSH_ERRORS.denied, 'denied');
     }
     if (permission !== 'granted') {
       set({ status: 'default', endpoint: null });
-      throw new PushError(PUSH_ERRORS.notGranted);
+      throw new PushError(PUSH_ERRORS.notGranted, 'notGranted');
     }
     if (state.status !== 'subscribed') set({ status: 'granted' });
 
     onStep?.('worker');
-    const registration = await withTimeout(
-      env.serviceWorker!.ready,
-      'The service worker is not running yet. Reload the page and try again.',
-    );
+    const registration = await withTimeout(env.serviceWorker!.ready, 'workerTimeout');
     const key = base64UrlToBytes(vapidPublicKey);
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && !sameKey(subscription.options?.applicationServerKey, key)) {
@@ -199,21 +219,18 @@ export function createPushStore(
     onStep?.('subscribe');
     subscription ??= await withTimeout(
       registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
-      "The browser's push service did not answer. Check the connection and try again.",
+      'serviceTimeout',
     ).catch((error: unknown) => {
       if (error instanceof PushError) throw error;
       // The browser's own words (e.g. "Registration failed - permission denied" with notifications
       // allowed) say nothing about what to do.
       console.error('Push subscription failed', error);
-      throw new PushError(subscribeFailed(error));
+      throw subscribeFailed(error);
     });
 
     onStep?.('save');
     try {
-      await withTimeout(
-        backend.save(toBody(subscription, env.userAgent)),
-        'The server did not answer in time. Check the connection and try again.',
-      );
+      await withTimeout(backend.save(toBody(subscription, env.userAgent)), 'serverTimeout');
     } catch (error) {
       if (error instanceof PushError && error.message !== PUSH_ERRORS.saveFailed) {
         set({ status: 'granted', endpoint: null });
@@ -221,7 +238,7 @@ export function createPushStore(
       }
       console.error('Saving the push subscription failed', error);
       set({ status: 'granted', endpoint: null });
-      throw new PushError(PUSH_ERRORS.saveFailed);
+      throw new PushError(PUSH_ERRORS.saveFailed, 'saveFailed');
     }
     set({ status: 'subscribed', endpoint: subscription.endpoint, initialised: true });
   }

@@ -9,19 +9,9 @@ import { useGlobalSearch } from '../api/get-global-search';
 import { resultDescription } from '../result-description';
 import { orderGroups } from '../result-order';
 import { searchDialogMounted, searchSpotlightStore } from '../search-spotlight-store';
-import { SEARCH_FAILED_TEXT, SEARCH_GROUPS, type GlobalSearchResults, type SearchResult } from '../types';
+import { SEARCH_GROUPS, type GlobalSearchResults, type SearchResult } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 import { useRecentSearches } from '../use-recent-searches';
-
-const TYPE_LABELS: Record<SearchResult['type'], string> = {
-  campaign: 'Campaign',
-  publisher: 'Publisher',
-  advertiser: 'Advertiser',
-  website: 'Website',
-  application: 'Application',
-  invoice: 'Invoice',
-  media: 'Media',
-  message: 'Message',
-};
 
 /**
  * Results arrive after the query changed (300 ms of quiet, then the server): the first of them is
@@ -49,10 +39,11 @@ function ResultGroups({
   query: string;
   onOpen(result: SearchResult): void;
 }) {
+  const { t } = useTranslation('search');
   const groups = orderGroups(SEARCH_GROUPS, data, query);
-  if (groups.length === 0) return <Spotlight.Empty>Nothing found.</Spotlight.Empty>;
-  return groups.map(({ key, label }) => (
-    <Spotlight.ActionsGroup key={key} label={label} role="group" aria-label={label}>
+  if (groups.length === 0) return <Spotlight.Empty>{t('nothing')}</Spotlight.Empty>;
+  return groups.map(({ key }) => (
+    <Spotlight.ActionsGroup key={key} label={t(`group.${key}`)} role="group" aria-label={t(`group.${key}`)}>
       {data[key].map((result) => (
         <Spotlight.Action
           key={`${result.type}-${result.id}`}
@@ -60,7 +51,7 @@ function ResultGroups({
           description={resultDescription(result)}
           rightSection={
             <Text size="xs" c="dimmed" visibleFrom="xs">
-              {TYPE_LABELS[result.type]}
+              {t(`type.${result.type}`)}
             </Text>
           }
           onClick={() => onOpen(result)}
@@ -79,15 +70,12 @@ function RecentSearches({
   onPick(query: string): void;
   onClear(): void;
 }) {
+  const { t } = useTranslation('search');
   if (recent.length === 0) {
-    return (
-      <Spotlight.Empty>
-        Search campaigns, publishers, advertisers, websites, applications and invoices.
-      </Spotlight.Empty>
-    );
+    return <Spotlight.Empty>{t('hint')}</Spotlight.Empty>;
   }
   return (
-    <Spotlight.ActionsGroup label="Recent searches" role="group" aria-label="Recent searches">
+    <Spotlight.ActionsGroup label={t('recent')} role="group" aria-label={t('recent')}>
       {recent.map((query) => (
         <Spotlight.Action
           key={query}
@@ -97,7 +85,7 @@ function RecentSearches({
         />
       ))}
       <Spotlight.Action
-        label="Clear recent searches"
+        label={t('clearRecent')}
         c="dimmed"
         closeSpotlightOnTrigger={false}
         onClick={onClear}
@@ -111,6 +99,8 @@ function RecentSearches({
  * or a click opens the item's route. With an empty box it lists the user's recent searches.
  */
 export function GlobalSearch({ userId }: { userId: string }) {
+  const { t } = useTranslation('search');
+  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const search = useQuickSearchQuery();
   const { opened } = useSpotlight(searchSpotlightStore);
@@ -134,13 +124,13 @@ export function GlobalSearch({ userId }: { userId: string }) {
   if (typed.length === 0) {
     body = <RecentSearches recent={recent} onPick={search.setQuery} onClear={clear} />;
   } else if (typed.length < MIN_SEARCH_LENGTH) {
-    body = <Spotlight.Empty>Type at least {MIN_SEARCH_LENGTH} characters.</Spotlight.Empty>;
+    body = <Spotlight.Empty>{t('minLength', { count: MIN_SEARCH_LENGTH })}</Spotlight.Empty>;
   } else if (search.enabled && error && !isFetching) {
     // spec §8: the failure clears the results
     body = (
       <Spotlight.Empty>
         <Text c="red" role="alert" size="sm">
-          {SEARCH_FAILED_TEXT}
+          {tc('search.failed')}
         </Text>
       </Spotlight.Empty>
     );
@@ -152,7 +142,7 @@ export function GlobalSearch({ userId }: { userId: string }) {
         <Group justify="center" gap="xs">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
-            Searching…
+            {t('searching')}
           </Text>
         </Group>
       </Spotlight.Empty>
@@ -170,14 +160,14 @@ export function GlobalSearch({ userId }: { userId: string }) {
       scrollable
       maxHeight="min(60vh, 480px)"
       // The dialog has no title: it is named for assistive tech.
-      attributes={{ content: { 'aria-label': 'Search' } }}
+      attributes={{ content: { 'aria-label': t('label') } }}
     >
       <Spotlight.Search
-        placeholder="Search…"
-        aria-label="Search"
+        placeholder={t('placeholder')}
+        aria-label={t('label')}
         rightSection={isFetching ? <Loader size="xs" /> : null}
       />
-      <Spotlight.ActionsList aria-label="Search results">{body}</Spotlight.ActionsList>
+      <Spotlight.ActionsList aria-label={tc('search.results')}>{body}</Spotlight.ActionsList>
     </Spotlight.Root>
   );
 }

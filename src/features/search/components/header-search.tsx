@@ -2,11 +2,13 @@ import { ActionIcon, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { SearchIcon } from '../../../components/icons';
 import { openSearch } from '../search-spotlight-store';
+import { useTranslation } from '../../../lib/i18n';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The header's search box: opens the global search (as Ctrl/Cmd+K does); an icon on narrow screens. */
 export function HeaderSearch() {
+  const { t } = useTranslation('search');
   // The dialog registers the same shortcut, but mounts only when first asked for
   // (../search-spotlight-store.ts): from here Ctrl/Cmd+K works from the start. Opening twice is a no-op.
   useHotkeys([['mod+K', openSearch]], []);
@@ -30,13 +32,13 @@ export function HeaderSearch() {
           <Group gap={8} wrap="nowrap">
             <SearchIcon />
             <Text size="sm" c="dimmed">
-              Search
+              {t('label')}
             </Text>
           </Group>
           <Kbd size="xs">{isMac ? '⌘ K' : 'Ctrl + K'}</Kbd>
         </Group>
       </UnstyledButton>
-      <ActionIcon variant="default" size="lg" onClick={openSearch} aria-label="Search" hiddenFrom="sm">
+      <ActionIcon variant="default" size="lg" onClick={openSearch} aria-label={t('label')} hiddenFrom="sm">
         <SearchIcon />
       </ActionIcon>
     </>

@@ -51,7 +51,14 @@ beforeEach(() => {
     .on('GET', '/webhooks/w-1/deliveries', { status: 200, body: [delivery] })
     .on('POST', '/webhooks/w-1/deliveries/d-1/resend', {
       status: 202,
-      body: { ...delivery, id: 'd-2', attempt: 1, status_code: null, error: null, next_attempt_at: delivery.created_at },
+      body: {
+        ...delivery,
+        id: 'd-2',
+        attempt: 1,
+        status_code: null,
+        error: null,
+        next_attempt_at: delivery.created_at,
+      },
     });
   signIn();
 });
@@ -107,7 +114,9 @@ describe('Settings → Webhooks', () => {
     expect(row).toHaveTextContent('HTTP 500');
 
     await user.click(within(row).getByRole('button', { name: /Resend/ }));
-    await waitFor(() => expect(server.callsTo('POST', '/webhooks/w-1/deliveries/d-1/resend')).toHaveLength(1));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/webhooks/w-1/deliveries/d-1/resend')).toHaveLength(1),
+    );
     await waitFor(() => expect(server.callsTo('GET', '/webhooks/w-1/deliveries')).toHaveLength(2));
   });
 });
