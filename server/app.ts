@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
+import { createDrainingServer } from './platform/draining-server';
 import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
 import { registerIdempotency, startIdempotencyPrune } from './platform/idempotency';
@@ -102,19 +103,25 @@ export async function buildApp({
   // was most of its cost. Everything else goes to Fastify.
   let clickFastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
   const trustProxy = fastifyTrustProxy(config.trustProxy);
+  let drainServer = () => {};
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy,
     serverFactory: (handler) => {
-      const server = createServer((req, res) => {
+      const { server, drain } = createDrainingServer((req, res) => {
         if (clickFastPath === null || !clickFastPath(req, res)) handler(req, res);
       });
+      drainServer = drain;
       // what Fastify sets on a server it makes itself (its defaults: keep-alive 72 s, no request timeout)
       server.keepAliveTimeout = 72_000;
       server.requestTimeout = 0;
       server.setTimeout(0);
       return server;
     },
+    // on close: idle keep-alive connections are closed, a request still arriving on a busy one answers 503
+    // (the proxy tries another instance), requests in flight finish (createDrainingServer)
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     // errors Fastify raises before routing (an overlong path parameter, a bad URL) keep the `{detail}` shape
     frameworkErrors: (error, _request, reply) => {
@@ -125,6 +132,8 @@ export async function buildApp({
       void raw.code(status >= 400 && status < 500 ? status : 400).send({ detail });
     },
   });
+  // before Fastify closes the idle connections and stops listening (its own close step comes after the hooks)
+  app.addHook('preClose', async () => drainServer());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

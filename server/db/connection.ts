@@ -100,6 +100,32 @@ async function migrateUnderLock(
   }
 }
 
+/**
+ * drizzle's `transaction()` (0.45, node-postgres) sends BEGIN before the try/finally that gives its pooled
+ * client back. A BEGIN that fails, as it does on a connection the server dropped while it sat idle in the
+ * pool (a restart, pg_terminate_backend, a pooler closing its side), leaks the client: after `max` of those
+ * every query waits for a connection that never comes (drizzle-team/drizzle-orm#6241, open). So a pooled
+ * client releases itself, destroyed, when a BEGIN on it fails. Only drizzle sends BEGIN on a pooled client
+ * here, and it releases nothing on that path, so no client is released twice.
+ */
+function releaseOnFailedBegin(client: PoolClient): void {
+  const query = client.query;
+  const guarded = function (this: PoolClient, ...args: unknown[]): unknown {
+    const result: unknown = Reflect.apply(query, this, args);
+    if (!(result instanceof Promise) || !isBegin(args[0])) return result;
+    return result.catch((err: unknown) => {
+      this.release(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    });
+  };
+  Object.assign(client, { query: guarded });
+}
+
+function isBegin(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+}
+
 export interface DatabaseOptions {
   /** postgres://… — use a real PostgreSQL server. */
   databaseUrl?: string;
@@ -132,9 +158,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // a connection lost while checked out (between the statements of a transaction) emits 'error' on its
     // client, which nothing else listens to: unheard, it would end the process. The statement under way
     // fails on its own and the pool drops the broken client when it is released.
-    pool.on('connect', (client) =>
-      client.on('error', (err) => console.warn(`postgres: connection lost (${err.message})`)),
-    );
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn(`postgres: connection lost (${err.message})`));
+      releaseOnFailedBegin(client);
+    });
     const db = drizzle({ client: pool, schema });
     await migrateUnderLock(pool, (client) => applyMigrations(drizzle({ client, schema }) as unknown as Db));
     return {
