@@ -124,7 +124,11 @@ export function render(language: unknown, text: string | Message): string {
 const dayFormats = new Map<Language, Intl.DateTimeFormat>();
 const monthFormats = new Map<Language, Intl.DateTimeFormat>();
 
-function format(cache: Map<Language, Intl.DateTimeFormat>, language: Language, options: Intl.DateTimeFormatOptions) {
+function format(
+  cache: Map<Language, Intl.DateTimeFormat>,
+  language: Language,
+  options: Intl.DateTimeFormatOptions,
+) {
   let formatter = cache.get(language);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' });
@@ -144,7 +148,9 @@ export function formatDayIn(language: unknown, d: Date | string): string {
 export function formatMonthIn(language: unknown, month: string): string {
   const lang = toLanguage(language);
   if (lang === 'en') return formatMonth(month);
-  return format(monthFormats, lang, { month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
+  return format(monthFormats, lang, { month: 'long', year: 'numeric' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 }
 
 /** A count with the language's digit grouping: "1,052" / "1.052". */

@@ -53,7 +53,9 @@ export interface NotificationFor {
 export async function insertNotifications(db: Db, items: NotificationFor[]): Promise<NotificationRow[]> {
   if (items.length === 0) return [];
   // one query for every recipient's language, however many the batch tells
-  const translated = items.filter(({ event }) => typeof event.title !== 'string' || typeof event.body === 'object');
+  const translated = items.filter(
+    ({ event }) => typeof event.title !== 'string' || typeof event.body === 'object',
+  );
   const languages = await languagesOf(
     db,
     translated.map((item) => item.userId),

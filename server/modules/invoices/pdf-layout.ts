@@ -64,10 +64,11 @@ function pageNumbers(doc: Doc, title: string, language: Language): void {
         MARGIN,
         A4_HEIGHT - 35,
         {
-        width: CONTENT_WIDTH,
-        align: 'center',
-        lineBreak: false,
-      });
+          width: CONTENT_WIDTH,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
     doc.page.margins.bottom = bottom;
   }
 }

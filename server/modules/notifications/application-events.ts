@@ -20,7 +20,10 @@ function toAdvertiser(change: ApplicationChange, a: Application): NotificationEv
     return {
       category: 'application',
       title: msg('notifications:application.new.title', { campaign: a.campaign_name }),
-      body: msg('notifications:application.new.body', { publisher: a.publisher_name, website: a.website_url }),
+      body: msg('notifications:application.new.body', {
+        publisher: a.publisher_name,
+        website: a.website_url,
+      }),
       requiresAction: true,
       ...routing(a),
     };
@@ -29,7 +32,10 @@ function toAdvertiser(change: ApplicationChange, a: Application): NotificationEv
     return {
       category: 'application',
       title: msg('notifications:application.joined.title', { campaign: a.campaign_name }),
-      body: msg('notifications:application.joined.body', { publisher: a.publisher_name, website: a.website_url }),
+      body: msg('notifications:application.joined.body', {
+        publisher: a.publisher_name,
+        website: a.website_url,
+      }),
       ...routing(a),
     };
   }

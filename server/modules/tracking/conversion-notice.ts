@@ -21,7 +21,10 @@ export function conversionNotice(campaign: CampaignRow, commission: CommissionRo
       body: pending
         ? msg('notifications:conversion.pending.body', { campaign: campaign.name })
         : commission.reason
-          ? msg('notifications:conversion.unpaid.body', { campaign: campaign.name, reason: commission.reason })
+          ? msg('notifications:conversion.unpaid.body', {
+              campaign: campaign.name,
+              reason: commission.reason,
+            })
           : msg('notifications:conversion.unpaid.bodyRejected', { campaign: campaign.name }),
       link: '/commissions',
       data: { type: 'commission', id: commission.id },

@@ -106,7 +106,11 @@ describe('npm run lint:i18n on the server catalogs (server/locales)', () => {
 
   it('counts every "<namespace>:<key>" literal of a server namespace, and template prefixes', () => {
     const found = serverUses(notice);
-    expect([...found.ids].sort()).toEqual(['mail:reset.subject', 'notifications:payout.paid.title', 'pdf:stamp.paid']);
+    expect([...found.ids].sort()).toEqual([
+      'mail:reset.subject',
+      'notifications:payout.paid.title',
+      'pdf:stamp.paid',
+    ]);
     expect([...found.prefixes]).toEqual(['notifications:payout.method.']);
     expect(checkCatalogs(catalogs, found)).toEqual([]);
   });
