@@ -1,4 +1,6 @@
-// `npm run lint:i18n`: the UI's catalogs (src/locales/<language>/<namespace>.json) are complete and used.
+// `npm run lint:i18n`: the UI's catalogs (src/locales/<language>/<namespace>.json) and the server's
+// (server/locales/<language>/<namespace>.json, texts written to users: see server/platform/i18n.ts) are
+// complete and used, each checked on its own.
 // Fails on a key missing in a language, a message that does not compile or whose placeholders differ from
 // English's, a key the code uses that no catalog has, and a key no code uses. What counts as a use is
 // described in src/lib/i18n.ts: t('key') after `const { t } = useTranslation('ns')` (or `t: name`),
@@ -70,6 +72,24 @@ export function usesIn(source: string, file: string, uses: Uses): void {
   }
 }
 
+/**
+ * The translation ids a server file uses: every string literal "<namespace>:<key>" of one of the server's
+ * namespaces (msg('notifications:…'), translate(language, 'mail:…'), t('pdf:…'), or kept in a map), and
+ * `ns:prefix${…}` template literals as prefixes.
+ */
+export function serverUsesIn(source: string, file: string, namespaces: string[], uses: Uses): void {
+  if (namespaces.length === 0) return;
+  const names = namespaces.map((n) => n.replace(/[^\w-]/g, '')).join('|');
+  for (const match of source.matchAll(new RegExp(`(['"\`])((?:${names}):[\\w.-]+)\\1`, 'g'))) {
+    const id = match[2]!;
+    uses.ids.add(id);
+    if (!uses.where.has(id)) uses.where.set(id, file);
+  }
+  for (const match of source.matchAll(new RegExp(`\`((?:${names}):[\\w.-]*)\\$\\{`, 'g'))) {
+    uses.prefixes.add(match[1]!);
+  }
+}
+
 function argumentNames(message: CompiledMessage, into = new Set<string>()): Set<string> {
   for (const token of message) {
     if (typeof token === 'string') continue;
@@ -127,26 +147,49 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function main(): void {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const localeDir = path.join(root, 'src/locales');
-  const catalogs = Object.fromEntries(
+function readCatalogs(localeDir: string): Record<string, Catalog> {
+  return Object.fromEntries(
     catalogLanguages(localeDir).map((language) => [language, readCatalog(localeDir, language)]),
   );
+}
+
+/** Prints the problems of one set of catalogs; answers whether there were none. */
+function report(what: string, catalogs: Record<string, Catalog>, uses: Uses): boolean {
+  const problems = checkCatalogs(catalogs, uses);
+  const count = Object.keys(catalogs.en ?? {}).length;
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    console.error(`\n${problems.length} problem(s) in the ${what}'s catalogs (${count} English keys).`);
+    return false;
+  }
+  console.log(`i18n (${what}): ${Object.keys(catalogs).join(', ')} complete, ${count} keys, all used.`);
+  return true;
+}
+
+function main(): void {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const catalogs = readCatalogs(path.join(root, 'src/locales'));
   const uses: Uses = { ids: new Set(), prefixes: new Set(), where: new Map() };
   // src/lib/i18n.ts only shows the calls in its comment
   const own = path.join(root, 'src/lib/i18n.ts');
   for (const file of sourceFiles(path.join(root, 'src')).filter((f) => f !== own)) {
     usesIn(readFileSync(file, 'utf8'), path.relative(root, file), uses);
   }
-  const problems = checkCatalogs(catalogs, uses);
-  const count = Object.keys(catalogs.en ?? {}).length;
-  if (problems.length > 0) {
-    console.error(problems.join('\n'));
-    console.error(`\n${problems.length} problem(s) in the UI's catalogs (${count} English keys).`);
-    process.exit(1);
+  const ui = report('UI', catalogs, uses);
+
+  const serverLocales = path.join(root, 'server/locales');
+  const serverCatalogs = readCatalogs(serverLocales);
+  const namespaces = [
+    ...new Set(Object.values(serverCatalogs).flatMap((c) => Object.keys(c).map((id) => id.split(':')[0]!))),
+  ];
+  const serverUses: Uses = { ids: new Set(), prefixes: new Set(), where: new Map() };
+  // server/platform/i18n.ts only shows the calls in its comment
+  const serverOwn = path.join(root, 'server/platform/i18n.ts');
+  for (const file of sourceFiles(path.join(root, 'server')).filter((f) => f !== serverOwn)) {
+    serverUsesIn(readFileSync(file, 'utf8'), path.relative(root, file), namespaces, serverUses);
   }
-  console.log(`i18n: ${Object.keys(catalogs).join(', ')} complete, ${count} keys, all used.`);
+  const server = report('server', serverCatalogs, serverUses);
+  if (!ui || !server) process.exit(1);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

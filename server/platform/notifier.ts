@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
 import { jsonRows } from '../db/json-rows';
 import { notifications } from '../db/schema/notifications';
+import { languagesOf, render, type Message } from './i18n';
 
 import type { NotificationCategory, NotificationPriority } from '../../contracts/notifications';
 
@@ -12,11 +13,15 @@ export {
   type NotificationPriority,
 } from '../../contracts/notifications';
 
-/** What a domain event tells a user; `link` is the in-app path a click opens. */
+/**
+ * What a domain event tells a user; `link` is the in-app path a click opens. Title and body are written as
+ * `msg('notifications:…', values)` (platform/i18n.ts) and stored in the recipient's language; a plain
+ * string (a user's own words) is stored as it is.
+ */
 export interface NotificationEvent {
   category: NotificationCategory;
-  title: string;
-  body?: string;
+  title: string | Message;
+  body?: string | Message;
   priority?: NotificationPriority;
   isImportant?: boolean;
   requiresAction?: boolean;
@@ -47,6 +52,14 @@ export interface NotificationFor {
  */
 export async function insertNotifications(db: Db, items: NotificationFor[]): Promise<NotificationRow[]> {
   if (items.length === 0) return [];
+  // one query for every recipient's language, however many the batch tells
+  const translated = items.filter(
+    ({ event }) => typeof event.title !== 'string' || typeof event.body === 'object',
+  );
+  const languages = await languagesOf(
+    db,
+    translated.map((item) => item.userId),
+  );
   const rows = await db
     .insert(notifications)
     .select(
@@ -55,8 +68,8 @@ export async function insertNotifications(db: Db, items: NotificationFor[]): Pro
         items.map(({ userId, event }) => ({
           userId,
           category: event.category,
-          title: event.title,
-          body: event.body ?? '',
+          title: render(languages.get(userId), event.title),
+          body: render(languages.get(userId), event.body ?? ''),
           priority: event.priority ?? 'normal',
           isImportant: event.isImportant ?? false,
           requiresAction: event.requiresAction ?? false,

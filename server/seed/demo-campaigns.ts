@@ -7,7 +7,7 @@ import type { campaigns } from '../db/schema/marketplace';
  */
 
 export type AdvertiserKey = 'alice' | 'bob';
-export type PublisherKey = 'paula' | 'peter' | 'priya';
+export type PublisherKey = 'paula' | 'peter' | 'priya' | 'mette';
 
 export interface DemoCampaign {
   key: string;

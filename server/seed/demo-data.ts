@@ -183,7 +183,10 @@ function buildDemo(users: DemoUsers, now: Date): Built {
   };
   const trafficCampaigns = new Map<string, TrafficCampaign>();
   const trafficLinks: TrafficLink[] = [];
-  const notes = new DemoNotes(built.notifications, nowMs);
+  const languages = new Map(
+    [...Object.values(users.advertisers), ...Object.values(users.publishers)].map((u) => [u.id, u.language]),
+  );
+  const notes = new DemoNotes(built.notifications, nowMs, languages);
 
   for (const spec of DEMO_APPLICATIONS) {
     const campaign = campaignRows.get(spec.campaign);

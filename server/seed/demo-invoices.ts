@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import type { DemoUsers } from './demo-users';
 import { invoices } from '../db/schema/billing';
 import { notifications } from '../db/schema/notifications';
+import { languageOf, render } from '../platform/i18n';
 import { auditLog } from '../db/schema/platform';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,16 +50,20 @@ export async function seedDemoInvoices(
       Math.min(now.getTime() - 30 * 60_000, runOf(lastMonth).getTime() + 7 * HOUR_MS),
     );
     await setStatus(db, aliceRecent.id, adminId, 'issued', { issuedAt, dueAt: due(issuedAt) });
+    const notice = issuedNotice({
+      id: aliceRecent.id,
+      number: aliceRecent.number,
+      totalMinor: aliceRecent.total_minor,
+      currency: aliceRecent.currency,
+      month: lastMonth,
+      dueAt: due(issuedAt),
+    });
+    const language = await languageOf(db, alice);
     await db.insert(notifications).values({
       userId: alice,
-      ...issuedNotice({
-        id: aliceRecent.id,
-        number: aliceRecent.number,
-        totalMinor: aliceRecent.total_minor,
-        currency: aliceRecent.currency,
-        month: lastMonth,
-        dueAt: due(issuedAt),
-      }),
+      ...notice,
+      title: render(language, notice.title),
+      body: render(language, notice.body),
       createdAt: issuedAt,
     });
   }

@@ -3,6 +3,7 @@ import { formatMinor } from '../platform/money';
 import type { ApplicationRow, DemoUser } from './demo-users';
 import type { Traffic } from './demo-traffic';
 import type { notifications } from '../db/schema/notifications';
+import { msg, render, type Message } from '../platform/i18n';
 
 export type NotificationRow = typeof notifications.$inferInsert;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,11 +17,29 @@ export class DemoNotes {
   constructor(
     private readonly out: NotificationRow[],
     private readonly now: number,
+    /** each demo user's language: the texts are written in it, with the live events' catalog keys */
+    private readonly languages: Map<string, 'en' | 'da'>,
   ) {}
 
-  private add(userId: string, at: Date, note: Omit<NotificationRow, 'userId' | 'createdAt' | 'isRead'>) {
+  private add(
+    userId: string,
+    at: Date,
+    note: Omit<NotificationRow, 'userId' | 'createdAt' | 'isRead' | 'title' | 'body'> & {
+      title: Message;
+      body: Message;
+    },
+  ) {
     const read = this.now - at.getTime() > 7 * DAY_MS;
-    this.out.push({ userId, createdAt: at, isRead: read, readAt: read ? at : null, ...note });
+    const language = this.languages.get(userId);
+    this.out.push({
+      userId,
+      createdAt: at,
+      isRead: read,
+      readAt: read ? at : null,
+      ...note,
+      title: render(language, note.title),
+      body: render(language, note.body),
+    });
   }
 
   application(
@@ -31,12 +50,18 @@ export class DemoNotes {
       link: '/applications',
       data: { type: 'application', id: a.id, campaign_id: a.campaignId },
     };
+    const texts = {
+      campaign: c.campaignName,
+      website: c.websiteUrl,
+      publisher: c.publisher.name,
+      reason: a.reason,
+    };
     if (a.status === 'pending') {
       this.add(c.advertiserId, a.createdAt, {
         category: 'application',
         requiresAction: true,
-        title: `New application for ${c.campaignName}`,
-        body: `${c.publisher.name} applied with ${c.websiteUrl}. Approve or reject it.`,
+        title: msg('notifications:application.new.title', texts),
+        body: msg('notifications:application.new.body', texts),
         ...routing,
       });
     }
@@ -44,34 +69,35 @@ export class DemoNotes {
       this.add(c.advertiserId, a.updatedAt ?? a.createdAt, {
         category: 'application',
         priority: 'low',
-        title: `Application withdrawn: ${c.campaignName}`,
-        body: `${c.publisher.name} withdrew their application with ${c.websiteUrl}.`,
+        title: msg('notifications:application.withdrawn.title', texts),
+        body: msg('notifications:application.withdrawn.body', texts),
         ...routing,
       });
     }
     if (a.status === 'approved' && c.auto) {
       this.add(c.advertiserId, a.createdAt, {
         category: 'application',
-        title: `New publisher on ${c.campaignName}`,
-        body: `${c.publisher.name} joined with ${c.websiteUrl} (approved automatically).`,
+        title: msg('notifications:application.joined.title', texts),
+        body: msg('notifications:application.joined.body', texts),
         ...routing,
       });
     }
-    const reason = a.reason ? ` Reason: ${a.reason}` : '';
     const decidedAt = a.decidedAt ?? a.createdAt;
     if (a.status === 'approved') {
       this.add(a.publisherId, decidedAt, {
         category: 'application',
         priority: 'high',
-        title: `Application approved: ${c.campaignName}`,
-        body: `You can now promote ${c.campaignName} on ${c.websiteUrl}; your tracking link is ready.`,
+        title: msg('notifications:application.approved.title', texts),
+        body: msg('notifications:application.approved.body', texts),
         ...routing,
       });
     } else if (a.status === 'rejected') {
       this.add(a.publisherId, decidedAt, {
         category: 'application',
-        title: `Application rejected: ${c.campaignName}`,
-        body: `Your application with ${c.websiteUrl} was rejected.${reason}`,
+        title: msg('notifications:application.rejected.title', texts),
+        body: a.reason
+          ? msg('notifications:application.rejected.bodyReason', texts)
+          : msg('notifications:application.rejected.body', texts),
         ...routing,
       });
     } else if (a.status === 'suspended') {
@@ -79,8 +105,10 @@ export class DemoNotes {
         category: 'application',
         priority: 'high',
         isImportant: true,
-        title: `Application suspended: ${c.campaignName}`,
-        body: `Your tracking link for ${c.websiteUrl} no longer counts clicks or sales.${reason}`,
+        title: msg('notifications:application.suspended.title', texts),
+        body: a.reason
+          ? msg('notifications:application.suspended.bodyReason', texts)
+          : msg('notifications:application.suspended.body', texts),
         ...routing,
       });
     }
@@ -98,8 +126,10 @@ export class DemoNotes {
       perPublisher.set(c.publisherId, n + 1);
       this.add(c.publisherId, c.createdAt!, {
         category: 'conversion',
-        title: `New conversion: ${formatMinor(c.amountMinor, c.currency as CurrencyCode)} pending`,
-        body: `${campaignNames.get(c.campaignId)} recorded a conversion; the commission is pending approval.`,
+        title: msg('notifications:conversion.pending.title', {
+          amount: formatMinor(c.amountMinor, c.currency as CurrencyCode),
+        }),
+        body: msg('notifications:conversion.pending.body', { campaign: campaignNames.get(c.campaignId) }),
         link: '/commissions',
         data: { type: 'commission', id: c.id },
       });

@@ -142,6 +142,19 @@ export const DEMO_WEBSITES: DemoWebsite[] = [
     placements: ['article'],
     articles: ['first-term-budget'],
   },
+  {
+    key: 'hyggeligevandreture',
+    publisher: 'mette',
+    url: 'https://hyggeligevandreture.example',
+    name: 'Hyggelige Vandreture',
+    category: 'travel',
+    monthlyVisitors: 9_000,
+    description: 'Danish day hikes and the kit for Nordic weather, written in Danish.',
+    verification: 'verified',
+    audience: { DK: 85, SE: 8, NO: 7 },
+    placements: ['article', 'newsletter'],
+    articles: ['fjordstien', 'regntoej-test', 'vinter-paa-mols'],
+  },
 ];
 
 export const DEMO_APPLICATIONS: DemoApplication[] = [
@@ -333,5 +346,14 @@ export const DEMO_APPLICATIONS: DemoApplication[] = [
     status: 'pending',
     message: 'A “free weekend activities” article would link to your trail guides.',
     appliedDaysAgo: 1,
+  },
+  // Mette: the demo's Danish publisher
+  {
+    campaign: 'trail-jackets',
+    website: 'hyggeligevandreture',
+    status: 'approved',
+    message: 'Mine læsere vandrer i al slags vejr; jeres jakker passer til mine udstyrsguides.',
+    appliedDaysAgo: 60,
+    clicksPerDay: 10,
   },
 ];

@@ -5,6 +5,8 @@ import type { AdvertiserKey, PublisherKey } from './demo-campaigns';
 export interface DemoUser {
   id: string;
   name: string;
+  /** what the texts written to them use (server/platform/i18n.ts) */
+  language: 'en' | 'da';
 }
 
 export interface DemoUsers {

@@ -38,6 +38,8 @@ const DEMO_USERS: (DemoAccount & {
   name: string;
   joinedDaysAgo: number;
   profile: ProfilePatch;
+  /** English unless set: Mette is the demo's Danish user (UI, notifications, mails and PDFs in Danish) */
+  language?: 'da';
 })[] = [
   {
     role: 'advertiser',
@@ -104,6 +106,20 @@ const DEMO_USERS: (DemoAccount & {
       payoutDetails: 'GB29 NWBK 6016 1331 9268 19',
     },
   },
+  {
+    role: 'publisher',
+    key: 'mette',
+    joinedDaysAgo: 120,
+    email: 'mette@publisher.test',
+    name: 'Mette Mortensen',
+    language: 'da',
+    profile: {
+      displayName: 'Hyggelige Vandreture',
+      country: 'DK',
+      payoutMethod: 'bank_transfer',
+      payoutDetails: 'DK50 0040 0440 1162 43',
+    },
+  },
 ];
 
 const complete = {
@@ -160,13 +176,14 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
           role: demo.role,
           name: demo.name,
           status: 'active',
+          language: demo.language ?? 'en',
           ...complete,
           // they have been around as long as their demo history
           createdAt: new Date(now.getTime() - demo.joinedDaysAgo * 24 * 60 * 60 * 1000),
         },
         demo.profile,
       );
-      const entry = { id: user.id, name: user.name };
+      const entry = { id: user.id, name: user.name, language: user.language };
       if (demo.role === 'advertiser') demoUsers.advertisers[demo.key] = entry;
       else demoUsers.publishers[demo.key] = entry;
       seeded.push({ role: demo.role, email: demo.email, password: DEMO_PASSWORD });

@@ -110,7 +110,14 @@ describe('the demo marketplace of a first start', () => {
         (select count(*)::int from commissions c where c.publisher_id = u.id and c.status = 'pending') pending,
         (select count(*)::int from commissions c where c.publisher_id = u.id and c.status = 'approved') approved
       from users u where u.role = 'publisher' order by u.email`);
-    expect(perPublisher).toHaveLength(3);
+    expect(perPublisher).toHaveLength(4);
+    // Mette is the demo's Danish user: her notifications are written in Danish (server/platform/i18n.ts)
+    const mette = await rows<{ language: string; title: string }>(`
+      select u.language, n.title from users u join notifications n on n.user_id = u.id
+      where u.email = 'mette@publisher.test' and n.category = 'application'`);
+    expect(mette.length).toBeGreaterThan(0);
+    for (const n of mette)
+      expect([n.language, n.title]).toEqual(['da', expect.stringMatching(/^Ansøgning godkendt: /)]);
     for (const r of perPublisher) {
       expect(r.verified, r.email).toBeGreaterThanOrEqual(1);
       expect(r.verified, r.email).toBeLessThanOrEqual(3);

@@ -11,6 +11,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../../platform/curr
 import type { Role } from '../../../contracts/users';
 import { completionState, insertUser, profileFromRow } from '../users/service';
 import { audit } from '../../platform/audit';
+import { msg, translate, type Message } from '../../platform/i18n';
 import * as q from './queries';
 import type { AdminUser, AdminUserDetail, CreateUserBody, ListUsersQuery } from './schema';
 
@@ -98,7 +99,13 @@ async function sendMail(
   }
 }
 
-async function notifyUser(ctx: AppContext, info: RequestInfo, userId: string, title: string, body: string) {
+async function notifyUser(
+  ctx: AppContext,
+  info: RequestInfo,
+  userId: string,
+  title: Message,
+  body: Message | '',
+) {
   try {
     await ctx.notifier.notify(userId, { category: 'system', title, body, priority: 'high' });
   } catch (err) {
@@ -123,7 +130,7 @@ export async function createUser(
   // an invited account gets a random password nobody knows until the invite link replaces it
   const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
   const state = completionState(body.role, profileFromRow(null));
-  let created: { id: string; token: string | null };
+  let created: { id: string; token: string | null; language: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
       const { user } = await insertUser(
@@ -148,7 +155,7 @@ export async function createUser(
         entityId: user.id,
         after: { email: user.email, name: user.name, role: user.role, status: user.status, invited },
       });
-      return { id: user.id, token };
+      return { id: user.id, token, language: user.language };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Email already registered');
@@ -158,8 +165,13 @@ export async function createUser(
     const link = setPasswordLink(ctx, info.origin, created.token);
     await sendMail(ctx, info, {
       to: body.email,
-      subject: 'You are invited to Affilio',
-      text: `Hello ${body.name},\n\nAn administrator created an Affilio account for you (${body.email}) as ${withArticle(body.role)}. Open this link within 7 days to choose your password:\n\n${link}\n\nAfterwards you log in with your e-mail address and that password.\n`,
+      subject: translate(created.language, 'mail:invite.subject'),
+      text: translate(created.language, 'mail:invite.text', {
+        name: body.name,
+        email: body.email,
+        role: body.role,
+        link,
+      }),
     });
   }
   ctx.events.emit('user.changed', { userId: created.id });
@@ -214,10 +226,19 @@ export async function approveUser(ctx: AppContext, actor: UserRow, id: string, i
   });
   await sendMail(ctx, info, {
     to: row.email,
-    subject: 'Your Affilio account has been approved',
-    text: `Hello ${row.name || row.email},\n\nAn administrator approved your Affilio account. You can log in now:\n\n${ctx.config.appUrl ?? info.origin}/login\n`,
+    subject: translate(row.language, 'mail:approved.subject'),
+    text: translate(row.language, 'mail:approved.text', {
+      name: row.name || row.email,
+      link: `${ctx.config.appUrl ?? info.origin}/login`,
+    }),
   });
-  await notifyUser(ctx, info, id, 'Your account has been approved', 'Welcome to Affilio.');
+  await notifyUser(
+    ctx,
+    info,
+    id,
+    msg('notifications:account.approved.title'),
+    msg('notifications:account.approved.body'),
+  );
   emitChanges(ctx, id, { pausedCampaignIds: [], links: [] });
   return loadAdminUser(ctx.db, id);
 }
@@ -287,8 +308,8 @@ export async function activateUser(ctx: AppContext, actor: UserRow, id: string, 
     ctx,
     info,
     id,
-    'Your account is active again',
-    target.role === 'advertiser' ? 'Your campaigns stay paused until you resume them.' : '',
+    msg('notifications:account.activated.title'),
+    target.role === 'advertiser' ? msg('notifications:account.activated.bodyAdvertiser') : '',
   );
   emitChanges(ctx, id, { pausedCampaignIds: [], links });
   return loadAdminUser(ctx.db, id);
@@ -340,8 +361,8 @@ export async function changeRole(ctx: AppContext, actor: UserRow, id: string, ro
     ctx,
     info,
     id,
-    'Your account role changed',
-    `You are now ${withArticle(role)}. Please log in again.`,
+    msg('notifications:account.roleChanged.title'),
+    msg('notifications:account.roleChanged.body', { role }),
   );
   emitChanges(ctx, id, reach);
   return loadAdminUser(ctx.db, id);

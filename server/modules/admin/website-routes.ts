@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { currentUser } from '../../platform/auth-guard';
+import { msg } from '../../platform/i18n';
 import { websiteSchema } from '../websites/service';
 import { markWebsiteVerified } from '../websites/service';
 
@@ -27,8 +28,8 @@ export const adminWebsiteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         await ctx.notifier
           .notify(website.publisher_id, {
             category: 'system',
-            title: `Website verified: ${website.name}`,
-            body: `An administrator verified ${website.url}; you can apply to campaigns with it now.`,
+            title: msg('notifications:website.verified.title', { name: website.name }),
+            body: msg('notifications:website.verified.body', { url: website.url }),
             link: '/websites',
             data: { type: 'website', id: website.id },
           })

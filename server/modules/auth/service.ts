@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, HttpError, unprocessable } from '../..
 import { audit } from '../../platform/audit';
 import { getSettings } from '../../platform/settings';
 import { findUserByEmail, findUserById, type UserWithProfile } from '../../platform/current-user';
+import { translate } from '../../platform/i18n';
 import type { Role, UserLanguage } from '../../../contracts/users';
 import type { ProfileFields } from '../users/service';
 import {
@@ -276,10 +277,11 @@ export async function forgotPassword(ctx: AppContext, email: string, origin: str
   if (!found || found.user.status === 'suspended') return;
   const token = await ctx.db.transaction((tx) => createPasswordToken(tx, found.user.id, RESET_TOKEN_TTL_MS));
   const link = setPasswordLink(ctx, origin, token);
+  const { language } = found.user;
   await ctx.mailer.send({
     to: found.user.email,
-    subject: 'Reset your Affilio password',
-    text: `Hello ${found.user.name || found.user.email},\n\nSomeone asked to reset the password of your Affilio account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+    subject: translate(language, 'mail:reset.subject'),
+    text: translate(language, 'mail:reset.text', { name: found.user.name || found.user.email, link }),
   });
 }
 

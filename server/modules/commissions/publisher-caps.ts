@@ -3,6 +3,7 @@ import { executeRows, type Db } from '../../db/connection';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
 import { campaigns } from '../../db/schema/marketplace';
 import { publisherCapNotices } from '../../db/schema/publisher-caps';
+import { msg } from '../../platform/i18n';
 import { insertNotifications } from '../../platform/notifier';
 
 /** what a cap is counted by: the event's campaign (as read under its lock), publisher and time */
@@ -162,8 +163,10 @@ export async function noticeCappedPublishers(tx: Db, rows: CommissionRow[]): Pro
           category: 'conversion',
           priority: 'high' as const,
           isImportant: true,
-          title: 'Cap reached',
-          body: `${names.get(r.campaignId) ?? 'A campaign'}: you reached your cap for today or this month; further conversions are recorded but not paid.`,
+          title: msg('notifications:cap.reached.title'),
+          body: msg('notifications:cap.reached.body', {
+            campaign: names.get(r.campaignId) ?? msg('notifications:cap.reached.someCampaign'),
+          }),
           link: '/commissions',
           data: { type: 'publisher_cap', campaign_id: r.campaignId, day: n.day },
         },

@@ -11,6 +11,7 @@ import type { CurrencyCode } from '../../platform/currency-codes';
 import { formatMinor } from '../../platform/money';
 import { getSettings } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
+import { msg } from '../../platform/i18n';
 import { recordCommissionChanges, recordCommissionsCreated } from '../ledger/service';
 import { commissionEvents } from './integration-events';
 import * as q from './queries';
@@ -388,8 +389,8 @@ async function notifyReferrals(ctx: AppContext, rows: CommissionRow[]): Promise<
     await ctx.notifier
       .notify(referrerId, {
         category: 'commission',
-        title: `Referral commission pending: ${money}`,
-        body: 'A publisher you referred had a commission approved; your share waits for the hold period.',
+        title: msg('notifications:commission.referral.title', { amount: money }),
+        body: msg('notifications:commission.referral.body'),
         link: '/referrals',
         data: { type: 'commission', id: list[0]!.id, ids: list.map((r) => r.id) },
       })
@@ -421,18 +422,25 @@ async function explainFailures(db: Db, user: UserRow, ids: string[], changed: Se
   });
 }
 
-const VERB = {
-  approved: 'approved',
-  rejected: 'rejected',
-  reversed: 'reversed',
-  clawback: 'clawed back',
+const TITLE = {
+  approved: 'notifications:commission.approved.title',
+  rejected: 'notifications:commission.rejected.title',
+  reversed: 'notifications:commission.reversed.title',
+  clawback: 'notifications:commission.clawback.title',
 } as const;
+
+function decisionBody(automatic: boolean, reason: string | undefined) {
+  if (automatic && reason) return msg('notifications:commission.automaticReason', { reason });
+  if (automatic) return msg('notifications:commission.automatic');
+  if (reason) return msg('notifications:commission.reason', { reason });
+  return '';
+}
 
 /** One notification per publisher and decision, however many commissions it covered. */
 async function notifyDecision(
   ctx: AppContext,
   rows: CommissionRow[],
-  what: keyof typeof VERB,
+  what: keyof typeof TITLE,
   reason?: string,
   automatic = false,
 ): Promise<void> {
@@ -447,19 +455,13 @@ async function notifyDecision(
     const sums = new Map<string, number>();
     for (const r of list) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.amountMinor);
     const money = [...sums].map(([cur, minor]) => formatMinor(minor, cur as CurrencyCode)).join(', ');
-    const count = list.length === 1 ? 'Commission' : `${list.length} commissions`;
     await ctx.notifier
       .notify(publisherId, {
         category: 'commission',
         priority: what === 'approved' ? 'normal' : 'high',
         isImportant: what !== 'approved',
-        title: `${count} ${VERB[what]}: ${money}`,
-        body: [
-          automatic ? 'Approved automatically after the hold period.' : null,
-          reason ? `Reason: ${reason}` : null,
-        ]
-          .filter(Boolean)
-          .join(' '),
+        title: msg(TITLE[what], { count: list.length, amount: money }),
+        body: decisionBody(automatic, reason),
         link: '/commissions',
         data: { type: 'commission', id: list[0]!.id, ids: list.map((r) => r.id) },
       })

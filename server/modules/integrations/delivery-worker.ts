@@ -3,6 +3,7 @@ import type { DeliveryConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Notifier } from '../../platform/notifier';
 import type { OutboundResult, OutboundSender } from '../../platform/outbound-request';
+import { msg } from '../../platform/i18n';
 import { conversionFacts } from '../tracking/service';
 import {
   claimDueDeliveries,
@@ -228,8 +229,13 @@ export class DeliveryWorker {
         priority: 'high',
         isImportant: true,
         requiresAction: true,
-        title: webhook ? 'Webhook endpoint disabled' : 'Postback disabled',
-        body: `${target.url} has failed every delivery for ${hours(this.deps.config.disableAfterMs)}, so it was turned off. Fix the receiver, then enable it again.`,
+        title: webhook
+          ? msg('notifications:delivery.webhookDisabled.title')
+          : msg('notifications:delivery.postbackDisabled.title'),
+        body: msg('notifications:delivery.disabled.body', {
+          url: target.url,
+          duration: duration(this.deps.config.disableAfterMs),
+        }),
         link: webhook ? '/settings/webhooks' : '/settings/postbacks',
         data: { type: webhook ? 'webhook' : 'publisher_postback', id: target.id },
       })
@@ -237,7 +243,9 @@ export class DeliveryWorker {
   }
 }
 
-function hours(ms: number): string {
+function duration(ms: number) {
   const h = ms / 3_600_000;
-  return h >= 1 ? `${Math.round(h)} hours` : `${Math.max(1, Math.round(ms / 1000))} seconds`;
+  return h >= 1
+    ? msg('notifications:delivery.hours', { count: Math.round(h) })
+    : msg('notifications:delivery.seconds', { count: Math.max(1, Math.round(ms / 1000)) });
 }

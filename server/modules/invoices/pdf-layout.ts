@@ -1,4 +1,5 @@
 /** The pieces the invoice and the payout statement share: an A4 page of Helvetica, a header, a table. */
+import { translate, type Language } from '../../platform/i18n';
 
 export const PLATFORM_NAME = 'Affilio';
 export const MARGIN = 50;
@@ -14,6 +15,8 @@ export type Doc = PDFKit.PDFDocument;
 
 export interface PdfOptions {
   title: string;
+  /** the addressee's language (platform/i18n.ts): footer and header words */
+  language: Language;
   /** false writes readable (uncompressed) content streams: tests read the text back */
   compress?: boolean;
 }
@@ -39,13 +42,13 @@ export async function renderPdf(options: PdfOptions, draw: (doc: Doc) => void): 
   });
   doc.font('Helvetica');
   draw(doc);
-  pageNumbers(doc, options.title);
+  pageNumbers(doc, options.title, options.language);
   doc.end();
   return done;
 }
 
 /** "INV-2026-0001 · page 1 of 2" at the foot of every page. */
-function pageNumbers(doc: Doc, title: string): void {
+function pageNumbers(doc: Doc, title: string, language: Language): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
@@ -56,24 +59,29 @@ function pageNumbers(doc: Doc, title: string): void {
       .font('Helvetica')
       .fontSize(8)
       .fillColor(GREY)
-      .text(`${title} · page ${i - range.start + 1} of ${range.count}`, MARGIN, A4_HEIGHT - 35, {
-        width: CONTENT_WIDTH,
-        align: 'center',
-        lineBreak: false,
-      });
+      .text(
+        translate(language, 'pdf:layout.page', { title, page: i - range.start + 1, pages: range.count }),
+        MARGIN,
+        A4_HEIGHT - 35,
+        {
+          width: CONTENT_WIDTH,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
     doc.page.margins.bottom = bottom;
   }
 }
 
 /** The platform name on the left, the document's title and reference on the right. */
-export function header(doc: Doc, title: string, reference: string, stamp?: string): void {
+export function header(doc: Doc, language: Language, title: string, reference: string, stamp?: string): void {
   const top = MARGIN;
   doc.font('Helvetica-Bold').fontSize(22).fillColor('#1c7ed6').text(PLATFORM_NAME, MARGIN, top);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(GREY)
-    .text('Affiliate marketplace', MARGIN, top + 26);
+    .text(translate(language, 'pdf:layout.tagline'), MARGIN, top + 26);
   doc
     .font('Helvetica-Bold')
     .fontSize(16)

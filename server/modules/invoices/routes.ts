@@ -6,6 +6,7 @@ import { forbidden } from '../../platform/http-error';
 import { idParams, resourceErrors } from '../../platform/route-schemas';
 import { currentUser, requireRole } from '../../platform/auth-guard';
 import { invoiceCsv } from './invoice-csv';
+import { languageOf } from '../../platform/i18n';
 import { invoicePdf } from './invoice-pdf';
 import { generateBody, invoiceSchema, listInvoicesQuery } from './schema';
 import * as invoices from './service';
@@ -71,7 +72,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const invoice = await invoices.getInvoice(ctx.db, currentUser(request).user, request.params.id);
-      const pdf = await invoicePdf(invoice);
+      // the advertiser's document, in the advertiser's language whoever downloads it
+      const pdf = await invoicePdf(invoice, { language: await languageOf(ctx.db, invoice.advertiser_id) });
       return (
         reply
           .type('application/pdf')

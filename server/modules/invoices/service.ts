@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, notFound, unprocessable } from '../../platform/http-error';
-import { formatDay, formatMonth } from '../../platform/text-dates';
+import { formatDayIn, formatMonthIn, msg, type Language } from '../../platform/i18n';
 import { audit } from '../../platform/audit';
 import { recordIntegrationEvent } from '../../platform/outbox';
 import type { CurrencyCode } from '../../platform/currency-codes';
@@ -312,8 +312,14 @@ export function issuedNotice(i: {
     priority: 'high' as const,
     isImportant: true,
     requiresAction: true,
-    title: `Invoice ${i.number} issued: ${formatMinor(BigInt(i.totalMinor), i.currency as CurrencyCode)}`,
-    body: `Commissions of ${formatMonth(i.month)} plus the platform fee, due ${formatDay(i.dueAt)}.`,
+    title: msg('notifications:invoice.issued.title', {
+      number: i.number,
+      amount: formatMinor(BigInt(i.totalMinor), i.currency as CurrencyCode),
+    }),
+    body: msg('notifications:invoice.issued.body', {
+      month: (language: Language) => formatMonthIn(language, i.month),
+      due: (language: Language) => formatDayIn(language, i.dueAt),
+    }),
     link: `/invoices?id=${i.id}`,
     data: { type: 'invoice', id: i.id, number: i.number },
   };

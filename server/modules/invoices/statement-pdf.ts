@@ -1,6 +1,13 @@
 import type { CurrencyCode } from '../../platform/currency-codes';
 import { formatMinor } from '../../platform/money';
-import { formatDay } from '../../platform/text-dates';
+import {
+  formatCountIn,
+  formatDayIn,
+  intlLocale,
+  toLanguage,
+  translator,
+  type Language,
+} from '../../platform/i18n';
 import {
   block,
   CONTENT_WIDTH,
@@ -15,7 +22,9 @@ import {
 } from './pdf-layout';
 import type { findPayoutForStatement, payoutCommissions } from './statement-queries';
 
-type Payout = NonNullable<Awaited<ReturnType<typeof findPayoutForStatement>>>;
+type Found = NonNullable<Awaited<ReturnType<typeof findPayoutForStatement>>>;
+/** the found payout; without a language the statement is English */
+type Payout = Omit<Found, 'language'> & { language?: string };
 type Lines = Awaited<ReturnType<typeof payoutCommissions>>;
 
 export interface StatementSummaryRow {
@@ -49,8 +58,15 @@ export function summarizeStatement(
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "2026-03" → "Mar 2026" */
-const monthText = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
+/** "2026-03" → "Mar 2026" / "mar. 2026" */
+function monthText(language: Language, month: string): string {
+  if (language === 'en') return `${MONTHS[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
 
 function sectionTitle(doc: PDFKit.PDFDocument, text: string): void {
   doc
@@ -61,20 +77,25 @@ function sectionTitle(doc: PDFKit.PDFDocument, text: string): void {
   doc.y += 4;
 }
 
-const METHODS: Record<string, string> = { bank_transfer: 'Bank transfer', paypal: 'PayPal' };
+const METHODS: Record<string, string> = {
+  bank_transfer: 'pdf:statement.method.bank_transfer',
+  paypal: 'pdf:statement.method.paypal',
+};
 
 /** The payout method snapshot the payout took at request time: "PayPal (paula@example.com)". */
-function methodText(method: Record<string, unknown>): string {
+function methodText(t: (key: string) => string, method: Record<string, unknown>): string {
   const kind = typeof method.payout_method === 'string' ? method.payout_method : null;
   const details = typeof method.payout_details === 'string' ? method.payout_details : null;
-  const name = kind ? (METHODS[kind] ?? kind) : null;
+  const known = kind ? METHODS[kind] : undefined;
+  const name = known ? t(known) : kind;
   if (name && details) return `${name} (${details})`;
   return name ?? details ?? '—';
 }
 
 /**
  * The statement `publisher` gets for a paid payout: who, when, the transfer reference, a summary per
- * campaign and month with the total, then every commission.
+ * campaign and month with the total, then every commission. In the publisher's language (`p.language`),
+ * whoever downloads it.
  */
 export function statementPdf(
   p: Payout,
@@ -86,79 +107,81 @@ export function statementPdf(
   } = {},
 ): Promise<Buffer> {
   const payout = p.payout;
+  const language = toLanguage(p.language);
+  const t = translator(language);
+  const day = (d: Date) => formatDayIn(language, d);
+  const count = (n: number) => formatCountIn(language, n);
+  const currency = payout.currency;
   const money = (minor: number) => formatMinor(minor, payout.currency as CurrencyCode);
-  const reference = `Payout ${payout.id.slice(0, 8).toUpperCase()}`;
+  const reference = t('pdf:statement.reference', { id: payout.id.slice(0, 8).toUpperCase() });
   return renderPdf(
-    { title: `${PLATFORM_NAME} payout statement ${reference}`, compress: options.compress },
+    {
+      title: t('pdf:statement.title', { platform: PLATFORM_NAME, reference }),
+      language,
+      compress: options.compress,
+    },
     (doc) => {
-      header(doc, 'Payout statement', reference, 'PAID');
+      header(doc, language, t('pdf:statement.heading'), reference, t('pdf:stamp.paid'));
       const top = doc.y;
       const half = CONTENT_WIDTH / 2 - 10;
       const paidTo = [
         p.displayName,
         p.publisherName,
         p.country,
-        p.taxId ? `Tax ID: ${p.taxId}` : null,
+        p.taxId ? t('pdf:statement.taxId', { id: p.taxId }) : null,
         p.publisherEmail,
       ].filter((line): line is string => Boolean(line && line.trim()));
-      const leftEnd = block(doc, MARGIN, top, half, 'Paid to', paidTo);
+      const leftEnd = block(doc, MARGIN, top, half, t('pdf:statement.paidTo'), paidTo);
       const rightEnd = facts(doc, MARGIN + CONTENT_WIDTH / 2 + 10, top, half, [
-        ['Requested', formatDay(payout.createdAt)],
-        ['Paid on', payout.paidAt ? formatDay(payout.paidAt) : '—'],
-        ['Transfer reference', payout.reference ?? '—'],
-        ['Method', methodText(payout.method)],
-        ['Currency', payout.currency],
+        [t('pdf:statement.requested'), day(payout.createdAt)],
+        [t('pdf:fact.paidOn'), payout.paidAt ? day(payout.paidAt) : '—'],
+        [t('pdf:statement.transferReference'), payout.reference ?? '—'],
+        [t('pdf:statement.method'), methodText(t, payout.method)],
+        [t('pdf:fact.currency'), currency],
       ]);
       doc.y = Math.max(leftEnd, rightEnd) + 24;
-      sectionTitle(doc, 'Summary per campaign and month');
+      sectionTitle(doc, t('pdf:statement.summary'));
       table(
         doc,
         [
-          { header: 'Month', width: 0.17 },
-          { header: 'Campaign', width: 0.43 },
-          { header: 'Commissions', width: 0.2, align: 'right' },
-          { header: `Amount (${payout.currency})`, width: 0.2, align: 'right' },
+          { header: t('pdf:col.month'), width: 0.17 },
+          { header: t('pdf:col.campaign'), width: 0.43 },
+          { header: t('pdf:col.commissions'), width: 0.2, align: 'right' },
+          { header: t('pdf:col.amount', { currency }), width: 0.2, align: 'right' },
         ],
         summarizeStatement(lines).map((r) => [
-          monthText(r.month),
+          monthText(language, r.month),
           r.campaignName,
-          r.commissions.toLocaleString('en'),
+          count(r.commissions),
           money(r.amountMinor),
         ]),
       );
       totals(doc, [
-        ['Commissions', lines.length.toLocaleString('en')],
-        [`Total paid (${payout.currency})`, money(payout.amountMinor)],
+        [t('pdf:statement.commissions'), count(lines.length)],
+        [t('pdf:statement.totalPaid', { currency }), money(payout.amountMinor)],
       ]);
       doc.y += 20;
-      sectionTitle(doc, 'Commission lines');
+      sectionTitle(doc, t('pdf:statement.lines'));
       table(
         doc,
         [
-          { header: 'Date', width: 0.17 },
-          { header: 'Campaign', width: 0.38 },
-          { header: 'Order', width: 0.25 },
-          { header: `Amount (${payout.currency})`, width: 0.2, align: 'right' },
+          { header: t('pdf:col.date'), width: 0.17 },
+          { header: t('pdf:col.campaign'), width: 0.38 },
+          { header: t('pdf:col.order'), width: 0.25 },
+          { header: t('pdf:col.amount', { currency }), width: 0.2, align: 'right' },
         ],
         lines.map((l) => [
-          formatDay(l.createdAt),
+          day(l.createdAt),
           l.campaignName,
-          l.kind === 'clawback' ? 'Clawback (refund)' : (l.orderId ?? (l.kind === 'click' ? 'Click' : '—')),
+          l.kind === 'clawback'
+            ? t('pdf:statement.clawback')
+            : (l.orderId ?? (l.kind === 'click' ? t('pdf:statement.click') : '—')),
           money(l.amountMinor),
         ]),
       );
-      note(
-        doc,
-        `${PLATFORM_NAME} paid these approved commissions (clawbacks of refunded orders deducted) to the ` +
-          'account above. Keep this statement for your records.',
-      );
+      note(doc, t('pdf:statement.note', { platform: PLATFORM_NAME }));
       if (options.ledgerHead) {
-        note(
-          doc,
-          `Earnings ledger head after this payout: entry ${options.ledgerHead.seq}, SHA-256 ` +
-            `${options.ledgerHead.hash}. Your exported ledger must still contain it: ` +
-            `npm run ledger:verify -- ledger.jsonl --head ${options.ledgerHead.hash}`,
-        );
+        note(doc, t('pdf:statement.ledger', { seq: options.ledgerHead.seq, hash: options.ledgerHead.hash }));
       }
     },
   );

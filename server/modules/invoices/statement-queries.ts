@@ -15,6 +15,8 @@ export async function findPayoutForStatement(db: Db, id: string) {
       payout: payouts,
       publisherName: users.name,
       publisherEmail: users.email,
+      // the statement is written in the publisher's language
+      language: users.language,
       displayName: profiles.displayName,
       country: profiles.country,
       taxId: profiles.taxId,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../platform/current-user';
+import { msg } from '../../platform/i18n';
 import type { Sent } from './service';
 import type { MessageStreams } from './stream';
 
@@ -30,8 +31,11 @@ export async function notifyMessage(
   try {
     await ctx.notifier.notifyEach(recipients, {
       category: 'message',
-      title: `New message from ${sender.name || 'someone'}`,
-      body: preview(sent.message.body) || `${attachments} attachment${attachments === 1 ? '' : 's'}`,
+      title: sender.name
+        ? msg('notifications:message.new.title', { sender: sender.name })
+        : msg('notifications:message.new.titleUnnamed'),
+      // the sender's own words stay as written
+      body: preview(sent.message.body) || msg('notifications:message.attachments', { count: attachments }),
       link: `/conversation=${sent.conversationId}`,
       data: { type: 'message', id: sent.conversationId, message_id: sent.message.id },
     });

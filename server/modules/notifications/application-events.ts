@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { DomainEvents } from '../../platform/events';
+import { msg } from '../../platform/i18n';
 import type { NotificationEvent } from '../../platform/notifier';
 
 type ApplicationNews = DomainEvents['application.decided'];
@@ -18,8 +19,11 @@ function toAdvertiser(change: ApplicationChange, a: Application): NotificationEv
   if (change === 'submitted' && a.status === 'pending') {
     return {
       category: 'application',
-      title: `New application for ${a.campaign_name}`,
-      body: `${a.publisher_name} applied with ${a.website_url}. Approve or reject it.`,
+      title: msg('notifications:application.new.title', { campaign: a.campaign_name }),
+      body: msg('notifications:application.new.body', {
+        publisher: a.publisher_name,
+        website: a.website_url,
+      }),
       requiresAction: true,
       ...routing(a),
     };
@@ -27,8 +31,11 @@ function toAdvertiser(change: ApplicationChange, a: Application): NotificationEv
   if (change === 'submitted' && a.status === 'approved') {
     return {
       category: 'application',
-      title: `New publisher on ${a.campaign_name}`,
-      body: `${a.publisher_name} joined with ${a.website_url} (approved automatically).`,
+      title: msg('notifications:application.joined.title', { campaign: a.campaign_name }),
+      body: msg('notifications:application.joined.body', {
+        publisher: a.publisher_name,
+        website: a.website_url,
+      }),
       ...routing(a),
     };
   }
@@ -36,8 +43,11 @@ function toAdvertiser(change: ApplicationChange, a: Application): NotificationEv
     return {
       category: 'application',
       priority: 'low',
-      title: `Application withdrawn: ${a.campaign_name}`,
-      body: `${a.publisher_name} withdrew their application with ${a.website_url}.`,
+      title: msg('notifications:application.withdrawn.title', { campaign: a.campaign_name }),
+      body: msg('notifications:application.withdrawn.body', {
+        publisher: a.publisher_name,
+        website: a.website_url,
+      }),
       ...routing(a),
     };
   }
@@ -45,21 +55,23 @@ function toAdvertiser(change: ApplicationChange, a: Application): NotificationEv
 }
 
 function toPublisher(a: Application): NotificationEvent | null {
-  const reason = a.reason ? ` Reason: ${a.reason}` : '';
+  const texts = { campaign: a.campaign_name, website: a.website_url, reason: a.reason };
   switch (a.status) {
     case 'approved':
       return {
         category: 'application',
         priority: 'high',
-        title: `Application approved: ${a.campaign_name}`,
-        body: `You can now promote ${a.campaign_name} on ${a.website_url}; your tracking link is ready.`,
+        title: msg('notifications:application.approved.title', texts),
+        body: msg('notifications:application.approved.body', texts),
         ...routing(a),
       };
     case 'rejected':
       return {
         category: 'application',
-        title: `Application rejected: ${a.campaign_name}`,
-        body: `Your application with ${a.website_url} was rejected.${reason}`,
+        title: msg('notifications:application.rejected.title', texts),
+        body: a.reason
+          ? msg('notifications:application.rejected.bodyReason', texts)
+          : msg('notifications:application.rejected.body', texts),
         ...routing(a),
       };
     case 'suspended':
@@ -67,8 +79,10 @@ function toPublisher(a: Application): NotificationEvent | null {
         category: 'application',
         priority: 'high',
         isImportant: true,
-        title: `Application suspended: ${a.campaign_name}`,
-        body: `Your tracking link for ${a.website_url} no longer counts clicks or sales.${reason}`,
+        title: msg('notifications:application.suspended.title', texts),
+        body: a.reason
+          ? msg('notifications:application.suspended.bodyReason', texts)
+          : msg('notifications:application.suspended.body', texts),
         ...routing(a),
       };
     default:

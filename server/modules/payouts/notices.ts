@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context';
 import type { CurrencyCode } from '../../platform/currency-codes';
+import { msg } from '../../platform/i18n';
 import { formatMinor } from '../../platform/money';
 import type { PayoutView } from './queries';
 import { activeAdminIds } from './queries';
 
 const amountOf = (v: PayoutView) => formatMinor(v.payout.amountMinor, v.payout.currency as CurrencyCode);
-const plural = (n: number) => `${n} ${n === 1 ? 'commission' : 'commissions'}`;
-const METHOD: Record<string, string> = { bank_transfer: 'bank transfer', paypal: 'PayPal' };
+const METHODS = new Set(['bank_transfer', 'paypal']);
 
 /** A payout's money moved into or out of a balance: both sides' dashboards are out of date. */
 export function statsChanged(ctx: AppContext, publisherId: string, advertiserIds: string[]): void {
@@ -15,13 +15,16 @@ export function statsChanged(ctx: AppContext, publisherId: string, advertiserIds
 
 /** Every active admin learns of a new request: it waits in their queue. */
 export async function notifyAdminsOfRequest(ctx: AppContext, v: PayoutView): Promise<void> {
-  const method = METHOD[String(v.payout.method.payout_method)] ?? 'the publisher’s payout method';
+  const kind = String(v.payout.method.payout_method);
+  const method = METHODS.has(kind)
+    ? msg(`notifications:payout.method.${kind}`)
+    : msg('notifications:payout.method.other');
   await ctx.notifier.notifyEach(await activeAdminIds(ctx.db), {
     category: 'payout',
     priority: 'normal',
     requiresAction: true,
-    title: `Payout requested by ${v.publisherName}: ${amountOf(v)}`,
-    body: `${plural(v.payout.commissionCount)}, to be paid by ${method}.`,
+    title: msg('notifications:payout.requested.title', { publisher: v.publisherName, amount: amountOf(v) }),
+    body: msg('notifications:payout.requested.body', { count: v.payout.commissionCount, method }),
     link: '/admin-payouts',
     data: { type: 'payout', id: v.payout.id },
   });
@@ -36,20 +39,21 @@ export async function notifyPublisher(
   decision: PayoutDecision,
 ): Promise<void> {
   const p = v.payout;
+  const texts = { amount: amountOf(v), reference: p.reference ?? '—', reason: p.failureReason ?? '—' };
   const events = {
     approved: {
-      title: `Payout approved: ${amountOf(v)}`,
-      body: 'The transfer is being processed.',
+      title: msg('notifications:payout.approved.title', texts),
+      body: msg('notifications:payout.approved.body'),
       priority: 'normal' as const,
     },
     paid: {
-      title: `Payout paid: ${amountOf(v)}`,
-      body: `Transfer reference: ${p.reference ?? '—'}.`,
+      title: msg('notifications:payout.paid.title', texts),
+      body: msg('notifications:payout.paid.body', texts),
       priority: 'normal' as const,
     },
     failed: {
-      title: `Payout failed: ${amountOf(v)}`,
-      body: `Reason: ${p.failureReason ?? '—'}. The amount is back in your balance; you can request it again.`,
+      title: msg('notifications:payout.failed.title', texts),
+      body: msg('notifications:payout.failed.body', texts),
       priority: 'high' as const,
     },
   }[decision];

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RequestOptions } from 'web-push';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
+import { languageOf, translate } from '../../platform/i18n';
 import type { NotificationRow } from '../../platform/notifier';
 import { checkPushEndpoint, lookupHost, type EndpointRules, type ResolveHost } from './endpoint';
 import * as q from './queries';
@@ -163,9 +164,10 @@ export class PushService {
   };
 
   async sendTest(userId: string): Promise<{ message: string }> {
+    const language = await languageOf(this.db, userId);
     const report = await this.sendToUser(userId, {
-      title: 'Affilio test notification',
-      body: 'Push notifications are working on this device.',
+      title: translate(language, 'notifications:push.test.title'),
+      body: translate(language, 'notifications:push.test.body'),
       icon: PUSH_ICON,
       tag: 'push-test',
       data: { url: '/dashboard', type: 'system' },

@@ -1,3 +1,4 @@
+import { msg } from '../../platform/i18n';
 import { formatMinor } from '../../platform/money';
 import type { CurrencyCode } from '../../platform/currency-codes';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
@@ -14,10 +15,17 @@ export function conversionNotice(campaign: CampaignRow, commission: CommissionRo
     userId: commission.publisherId,
     event: {
       category: 'conversion',
-      title: pending ? `New conversion: ${money} pending` : `Conversion not paid`,
+      title: pending
+        ? msg('notifications:conversion.pending.title', { amount: money })
+        : msg('notifications:conversion.unpaid.title'),
       body: pending
-        ? `${campaign.name} recorded a conversion; the commission is pending approval.`
-        : `${campaign.name}: ${commission.reason ?? 'the commission was rejected'}.`,
+        ? msg('notifications:conversion.pending.body', { campaign: campaign.name })
+        : commission.reason
+          ? msg('notifications:conversion.unpaid.body', {
+              campaign: campaign.name,
+              reason: commission.reason,
+            })
+          : msg('notifications:conversion.unpaid.bodyRejected', { campaign: campaign.name }),
       link: '/commissions',
       data: { type: 'commission', id: commission.id },
     },

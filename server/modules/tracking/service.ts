@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { hashAddress, hashNetwork, loadAddressSalt } from '../../platform/address-hash';
 import { loadRates, type RateTable } from '../../platform/exchange-rates';
+import { msg } from '../../platform/i18n';
 import type { CampaignRow } from '../../db/rows';
 import { lockCampaign, recordCommission } from '../commissions/service';
 import { reviewClickCommissions, type FraudSubject } from '../fraud/service';
@@ -272,8 +273,8 @@ export class Tracking {
         priority: 'high',
         isImportant: true,
         requiresAction: true,
-        title: 'Campaign paused: budget reached',
-        body: `${name} reached its budget and was paused. Raise the budget to resume it.`,
+        title: msg('notifications:campaign.budgetReached.title'),
+        body: msg('notifications:campaign.budgetReached.body', { campaign: name }),
         link: '/campaigns',
         data: { type: 'campaign', id: campaignId },
       })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalogs, usesIn, type Uses } from '../../../scripts/check-i18n';
+import { checkCatalogs, serverUsesIn, usesIn, type Uses } from '../../../scripts/check-i18n';
 
 function uses(...sources: string[]): Uses {
   const found: Uses = { ids: new Set(), prefixes: new Set(), where: new Map() };
@@ -73,5 +73,60 @@ describe('npm run lint:i18n in a file of several components', () => {
       function Coupon() { const { t } = useTranslation('coupons'); return t('code'); }
     `);
     expect([...found.ids].sort()).toEqual(['coupons:code', 'fraud:underReview']);
+  });
+});
+
+describe('npm run lint:i18n on the server catalogs (server/locales)', () => {
+  const notice = `
+    const title = msg('notifications:payout.paid.title', { amount });
+    const method = msg(\`notifications:payout.method.\${kind}\`);
+    const subject = translate(language, 'mail:reset.subject');
+    const STAMPS = { paid: 'pdf:stamp.paid' };
+    const notAKey = 'notifications';
+  `;
+  const serverUses = (source: string): Uses => {
+    const found: Uses = { ids: new Set(), prefixes: new Set(), where: new Map() };
+    serverUsesIn(source, 'server/x.ts', ['mail', 'notifications', 'pdf'], found);
+    return found;
+  };
+  const catalogs = {
+    en: {
+      'notifications:payout.paid.title': 'Payout paid: {amount}',
+      'notifications:payout.method.paypal': 'PayPal',
+      'mail:reset.subject': 'Reset your Affilio password',
+      'pdf:stamp.paid': 'PAID',
+    },
+    da: {
+      'notifications:payout.paid.title': 'Udbetaling betalt: {amount}',
+      'notifications:payout.method.paypal': 'PayPal',
+      'mail:reset.subject': 'Nulstil din adgangskode til Affilio',
+      'pdf:stamp.paid': 'BETALT',
+    },
+  };
+
+  it('counts every "<namespace>:<key>" literal of a server namespace, and template prefixes', () => {
+    const found = serverUses(notice);
+    expect([...found.ids].sort()).toEqual([
+      'mail:reset.subject',
+      'notifications:payout.paid.title',
+      'pdf:stamp.paid',
+    ]);
+    expect([...found.prefixes]).toEqual(['notifications:payout.method.']);
+    expect(checkCatalogs(catalogs, found)).toEqual([]);
+  });
+
+  it('names a Danish server text missing or with another placeholder, and an unused one', () => {
+    const { 'mail:reset.subject': _subject, ...da } = catalogs.da;
+    const found = serverUses(notice.replace("'pdf:stamp.paid'", "'PAID'"));
+    expect(
+      checkCatalogs(
+        { en: catalogs.en, da: { ...da, 'notifications:payout.paid.title': 'Udbetaling betalt: {beløb}' } },
+        found,
+      ),
+    ).toEqual([
+      'da: missing "mail:reset.subject"',
+      'da: "notifications:payout.paid.title" has placeholders {beløb}, en has {amount}',
+      'unused key "pdf:stamp.paid" (no code uses it)',
+    ]);
   });
 });
