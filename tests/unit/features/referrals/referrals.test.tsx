@@ -68,10 +68,16 @@ describe('the Referrals page (publishers)', () => {
     asPublisher();
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('link', { name: 'Referrals' }, { timeout: 20_000 }));
-    expect(await screen.findByRole('heading', { name: 'Referrals', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByLabelText('Referral link')).toHaveTextContent(referrals.link);
+    expect(
+      await screen.findByRole('heading', { name: 'Referrals', level: 1 }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Referral link', {}, { timeout: 20_000 })).toHaveTextContent(
+      referrals.link,
+    );
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
-    expect(screen.getByText(/You earn 5\.5 % of each approved commission .* for their first 12 months/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/You earn 5\.5 % of each approved commission .* for their first 12 months/),
+    ).toBeInTheDocument();
     const list = screen.getByRole('table', { name: 'Referred publishers' });
     const row = within(list).getByRole('row', { name: /Deal Blog/ });
     expect(row).toHaveTextContent('$12.34');
@@ -104,9 +110,14 @@ describe('signing up through a referral link', () => {
       body: { access_token: 'jwt-new', token_type: 'bearer', user: makeUser({ role: 'publisher' }) },
     });
     const { user } = renderApp('/register?ref=PIA2024');
-    expect(await screen.findByText('You were invited by a publisher', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('You were invited by a publisher', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Publisher' })).toBeChecked();
-    expect(screen.getByRole('link', { name: 'Quick sign-up' })).toHaveAttribute('href', '/signup?ref=PIA2024');
+    expect(screen.getByRole('link', { name: 'Quick sign-up' })).toHaveAttribute(
+      'href',
+      '/signup?ref=PIA2024',
+    );
     await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByLabelText('Password'));
