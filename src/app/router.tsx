@@ -47,6 +47,7 @@ const AdminPayoutsRoute = page(() => import('./routes/app/admin-payouts'), 'Admi
 const AdminAuditLogRoute = page(() => import('./routes/app/admin-audit-log'), 'AdminAuditLogRoute');
 const AdminMailOutboxRoute = page(() => import('./routes/app/admin-mail-outbox'), 'AdminMailOutboxRoute');
 const TrackingRoute = page(() => import('./routes/app/tracking'), 'TrackingRoute');
+const ReferralsRoute = page(() => import('./routes/app/referrals'), 'ReferralsRoute');
 const CommissionsRoute = page(() => import('./routes/app/commissions'), 'CommissionsRoute');
 const FraudQueueRoute = page(() => import('./routes/app/fraud'), 'FraudQueueRoute');
 const InvoicesRoute = page(() => import('./routes/app/invoices'), 'InvoicesRoute');
@@ -149,6 +150,7 @@ export function createAppRoutes(): RouteObject[] {
                       element: <AdminMailOutboxRoute />,
                     },
                     { path: 'tracking', handle: t('Tracking'), element: <TrackingRoute /> },
+                    { path: 'referrals', handle: t('Referrals'), element: <ReferralsRoute /> },
                     { path: 'commissions', handle: t('Commissions'), element: <CommissionsRoute /> },
                     { path: 'fraud', handle: t('Review queue'), element: <FraudQueueRoute /> },
                     { path: 'reports', handle: t('Reports'), element: <ReportsRoute /> },

@@ -12,11 +12,11 @@ import {
   type Party,
 } from './support/tracking-fixtures';
 
-// The money stays exact (issue 46): over random mixes of sales, approvals, refunds, publisher caps and
-// referrals, each publisher's balance equals the sum of their approved commissions and the advertiser's
+// The money stays exact (issue 46): over random mixes of click sales, coupon sales, renewals, approvals,
+// refunds, publisher caps and referrals, each publisher's balance equals the sum of their approved commissions and the advertiser's
 // invoice equals the commissions it bills — checked against a model the test keeps on its own.
 //
-// To add an action (coupon sales, renewals): add its arbitrary to `actionArbitraries` and its step to
+// To add an action: add its arbitrary to `actionArbitraries` and its step to
 // `perform`; both are keyed by the action's `type`, and TypeScript asks for the step once the arbitrary exists.
 
 const PUBLISHERS = 3;
@@ -34,6 +34,18 @@ const actionArbitraries = {
   sale: fc.record({
     type: fc.constant('sale' as const),
     publisher: fc.integer({ min: 0, max: PUBLISHERS - 1 }),
+    amountMinor: fc.integer({ min: 1, max: 5_000_000 }),
+  }),
+  /** a sale with the publisher's coupon code and no click */
+  couponSale: fc.record({
+    type: fc.constant('couponSale' as const),
+    publisher: fc.integer({ min: 0, max: PUBLISHERS - 1 }),
+    amountMinor: fc.integer({ min: 1, max: 5_000_000 }),
+  }),
+  /** a renewal of an earlier sale's subscription (by its customer_id), credited to that sale's publisher */
+  renewal: fc.record({
+    type: fc.constant('renewal' as const),
+    pick: fc.nat(),
     amountMinor: fc.integer({ min: 1, max: 5_000_000 }),
   }),
   approve: fc.record({ type: fc.constant('approve' as const), pick: fc.nat() }),
@@ -58,6 +70,10 @@ interface World {
   adv: Party;
   pubs: Party[];
   links: { clickId: string; secret: string }[];
+  /** each publisher's coupon code on the campaign */
+  coupons: string[];
+  /** the customers of the sales so far, with the publisher each sale was attributed to */
+  customers: { id: string; publisher: number }[];
   campaignId: string;
   shareBps: number;
   dailyCap: number;
@@ -82,27 +98,55 @@ async function referralRow(w: World, underlyingId: string) {
   );
 }
 
+/**
+ * Sends a conversion postback and records its commission in the model as `publisher`'s; the only rule that
+ * rejects here is the publisher's cap (no budget, no daily cap on the campaign).
+ */
+async function convert(w: World, publisher: number, fields: Record<string, unknown>) {
+  w.orders += 1;
+  const res = await postback(t, { order_id: `o-${w.orders}`, secret: w.links[0]!.secret, ...fields });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json();
+  const status = body.status as ModelCommission['status'];
+  if (status === 'rejected') return;
+  w.commissions.push({
+    id: body.commission_id,
+    publisher: w.pubs[publisher]!.id,
+    kind: 'standard',
+    amountMinor: body.commission_minor,
+    status,
+  });
+}
+
+/** a new customer of `publisher`'s, whose subscription later renewals name */
+function newCustomer(w: World, publisher: number) {
+  const id = `cust-${w.customers.length + 1}`;
+  w.customers.push({ id, publisher });
+  return id;
+}
+
 const perform: { [K in Action['type']]: (w: World, a: Extract<Action, { type: K }>) => Promise<void> } = {
   async sale(w, a) {
-    w.orders += 1;
-    const link = w.links[a.publisher]!;
-    const res = await postback(t, {
-      click_id: link.clickId,
-      order_id: `o-${w.orders}`,
+    await convert(w, a.publisher, {
+      click_id: w.links[a.publisher]!.clickId,
       amount: major(a.amountMinor),
-      secret: link.secret,
+      customer_id: newCustomer(w, a.publisher),
     });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
-    const status = body.status as ModelCommission['status'];
-    // the only rule that rejects here is the publisher's cap (no budget, no daily cap on the campaign)
-    if (status === 'rejected') return;
-    w.commissions.push({
-      id: body.commission_id,
-      publisher: w.pubs[a.publisher]!.id,
-      kind: 'standard',
-      amountMinor: body.commission_minor,
-      status,
+  },
+  async couponSale(w, a) {
+    await convert(w, a.publisher, {
+      coupon: w.coupons[a.publisher]!,
+      amount: major(a.amountMinor),
+      customer_id: newCustomer(w, a.publisher),
+    });
+  },
+  async renewal(w, a) {
+    if (w.customers.length === 0) return;
+    const customer = w.customers[a.pick % w.customers.length]!;
+    await convert(w, customer.publisher, {
+      event: 'renewal',
+      customer_id: customer.id,
+      amount: major(a.amountMinor),
     });
   },
   async approve(w, a) {
@@ -173,6 +217,8 @@ async function newWorld(shareBps: number, dailyCap: number, revshareBps: number)
     payout_minor: null,
     revshare_bps: revshareBps,
     publisher_caps: { daily_conversions: dailyCap },
+    // every renewal for the customer's life pays the same share as the first sale
+    recurring: { months: null, revshare_bps: revshareBps },
   };
   const first = await approvedLink(t, adv, pubs[0]!, campaign);
   const links: World['links'] = [];
@@ -202,10 +248,22 @@ async function newWorld(shareBps: number, dailyCap: number, revshareBps: number)
     const { clickId } = await clickOn(t, code, { ip: `198.51.100.${10 + i}` });
     links.push({ clickId: clickId!, secret: first.campaign.tracking_secret });
   }
+  const coupons: string[] = [];
+  for (const [i, p] of pubs.entries()) {
+    const code = `PROP-${i}`;
+    const given = await call(t, 'POST', `/api/campaigns/${first.campaign.id}/coupons`, {
+      token: adv.token,
+      payload: { code, publisher_id: p.id },
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    coupons.push(code);
+  }
   return {
     adv,
     pubs,
     links,
+    coupons,
+    customers: [],
     campaignId: first.campaign.id,
     shareBps,
     dailyCap,

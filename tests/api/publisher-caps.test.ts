@@ -258,3 +258,50 @@ describe('conversions over a publisher’s cap', () => {
     expect(rows.filter((r) => r.status === 'pending')).toHaveLength(4);
   });
 });
+
+describe('reports count capped conversions', () => {
+  it('shows them per campaign and publisher, in the totals and the CSV, to the owner only', async () => {
+    const l = await clicked(pub, { publisher_caps: { daily_conversions: 1 } });
+    const answers = await burst(l, 3, 'report');
+    expect(answers.map((a) => a.json().status).sort()).toEqual(['pending', 'rejected', 'rejected']);
+
+    const byCampaign = await call(t, 'GET', `/api/reports?group_by=campaign&campaign_id=${l.campaign.id}`, {
+      token: adv.token,
+    });
+    expect(byCampaign.statusCode, byCampaign.body).toBe(200);
+    const [row] = byCampaign.json().rows;
+    expect(row).toMatchObject({ key: l.campaign.id, conversions: 3, capped: 2 });
+    expect(byCampaign.json().totals).toMatchObject({ conversions: 3, capped: 2 });
+
+    const byPublisher = await call(
+      t,
+      'GET',
+      `/api/reports?group_by=publisher&campaign_id=${l.campaign.id}`,
+      { token: pub.token },
+    );
+    expect(byPublisher.json().rows).toEqual([expect.objectContaining({ key: pub.id, capped: 2 })]);
+    const byDay = await call(t, 'GET', `/api/reports?group_by=day&campaign_id=${l.campaign.id}`, {
+      token: adv.token,
+    });
+    expect(byDay.json().rows).toEqual([expect.objectContaining({ conversions: 3, capped: 2 })]);
+
+    const csv = await call(
+      t,
+      'GET',
+      `/api/reports?group_by=campaign&campaign_id=${l.campaign.id}&format=csv`,
+      { token: adv.token },
+    );
+    const lines = csv.body.split('\r\n').filter(Boolean);
+    expect(lines[0]!.split(',').at(-1)).toBe('capped');
+    expect(lines[1]!.split(',').at(-1)).toBe('2');
+    expect(lines.at(-1)!.split(',').at(-1)).toBe('2');
+
+    // another advertiser naming the campaign gets nothing of it
+    const other = await party(t, 'advertiser');
+    const foreign = await call(t, 'GET', `/api/reports?group_by=campaign&campaign_id=${l.campaign.id}`, {
+      token: other.token,
+    });
+    expect(foreign.json().rows).toEqual([]);
+    expect(foreign.json().totals.capped).toBe(0);
+  });
+});

@@ -104,6 +104,7 @@ const ALPHA_TOTALS = {
   currency: 'USD',
   cr: 0.75,
   epc_minor: 1_044,
+  capped: 0,
 };
 
 describe('GET /api/reports as JSON', () => {
@@ -125,6 +126,7 @@ describe('GET /api/reports as JSON', () => {
         currency: 'USD',
         cr: 2 / 3,
         epc_minor: 1_000,
+        capped: 0,
       },
       {
         key: alphaEur.campaign.id,
@@ -137,6 +139,7 @@ describe('GET /api/reports as JSON', () => {
         currency: 'USD',
         cr: 1,
         epc_minor: 1_176,
+        capped: 0,
       },
     ]);
     expect(r.totals).toEqual(ALPHA_TOTALS);
@@ -267,9 +270,9 @@ describe('GET /api/reports?format=csv', () => {
       `attachment; filename="affilio-report-campaign-${daysAgo(6)}-${today()}.csv"`,
     );
     const [header, ...rest] = lines(res.body);
-    expect(header).toBe('key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc');
-    expect(rest[0]).toBe(`${alphaUsd.campaign.id},Alpha USD,3,3,2,140.00,30.00,USD,0.6667,10.00`);
-    expect(rest[1]).toBe(`${alphaEur.campaign.id},Alpha EUR,1,1,1,58.82,11.76,USD,1,11.76`);
+    expect(header).toBe('key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped');
+    expect(rest[0]).toBe(`${alphaUsd.campaign.id},Alpha USD,3,3,2,140.00,30.00,USD,0.6667,10.00,0`);
+    expect(rest[1]).toBe(`${alphaEur.campaign.id},Alpha EUR,1,1,1,58.82,11.76,USD,1,11.76,0`);
 
     const json = (await report(advA, query)).totals;
     const total = rest.at(-1)!.split(',');
@@ -283,6 +286,7 @@ describe('GET /api/reports?format=csv', () => {
       currency: total[7],
       cr: Number(total[8]),
       epc_minor: minor(total[9]!),
+      capped: Number(total[10]),
     }).toEqual(json);
   });
 
@@ -290,22 +294,22 @@ describe('GET /api/reports?format=csv', () => {
     const res = await csv(pub1, 'group_by=day&currency=JPY');
     const total = lines(res.body).at(-1)!;
     // 140.00 + 20.00 USD × 110 = 17600 JPY; commissions 35.00 USD → 3850 JPY; epc 3850 / 4
-    expect(total).toBe('total,Total,4,4,3,17600,3850,JPY,0.75,963');
+    expect(total).toBe('total,Total,4,4,3,17600,3850,JPY,0.75,963,0');
   });
 
   it('makes formula-like cells inert', async () => {
     const res = await csv(advA, 'group_by=sub2&currency=USD');
     const body = lines(res.body);
-    expect(body).toContain(`'=cmd,'=cmd,1,1,1,100.00,15.00,USD,1,15.00`);
-    expect(body).toContain(`'-5+1,'-5+1,1,1,1,58.82,11.76,USD,1,11.76`);
-    expect(body).toContain(',(none),2,2,1,40.00,15.00,USD,0.5,7.50');
+    expect(body).toContain(`'=cmd,'=cmd,1,1,1,100.00,15.00,USD,1,15.00,0`);
+    expect(body).toContain(`'-5+1,'-5+1,1,1,1,58.82,11.76,USD,1,11.76,0`);
+    expect(body).toContain(',(none),2,2,1,40.00,15.00,USD,0.5,7.50,0');
   });
 
   it('writes an empty report as header and zero total', async () => {
     const res = await csv(pub3, 'currency=EUR');
     expect(lines(res.body)).toEqual([
-      'key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc',
-      'total,Total,0,0,0,0.00,0.00,EUR,0,0.00',
+      'key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped',
+      'total,Total,0,0,0,0.00,0.00,EUR,0,0.00,0',
     ]);
   });
 });

@@ -45,6 +45,8 @@ const figures = {
   /** conversions per unique click, 0..1 */
   cr: z.number(),
   epc_minor: minor,
+  /** conversions (and CPC clicks) recorded over a publisher's cap: counted in conversions, not paid */
+  capped: count,
 };
 
 export const reportRowSchema = z.object({ key: z.string(), label: z.string(), ...figures });

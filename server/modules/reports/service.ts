@@ -27,6 +27,7 @@ import type { UserRow } from '../../platform/current-user';
 import { clicksKeptFrom } from '../../db/partitions';
 import { sumBySubId, type RawSubKey } from './queries';
 import { couponLabels, sumByCoupon } from './coupon-sums';
+import { cappedByKey } from './capped-counts';
 import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
 
 const TIME_GROUPS: readonly ReportGroup[] = ['day', 'week', 'month'];
@@ -98,7 +99,7 @@ async function labelsOf(db: Db, group: ReportGroup, keys: string[]): Promise<(ke
   return (key) => key || '(none)';
 }
 
-function toFigures(f: Figures, currency: CurrencyCode): ReportTotals {
+function toFigures(f: Figures, currency: CurrencyCode, capped: number): ReportTotals {
   return {
     clicks: f.clicks,
     unique_clicks: f.uniqueClicks,
@@ -108,6 +109,7 @@ function toFigures(f: Figures, currency: CurrencyCode): ReportTotals {
     currency,
     cr: crOf(f),
     epc_minor: epcOf(f),
+    capped,
   };
 }
 
@@ -121,8 +123,12 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
   const currency = displayCurrency(query.currency, user, settings);
   const scope = statsScopeFor(user, { campaignId: query.campaign_id, publisherId: query.publisher_id });
   const group = query.group_by;
-  const sums = scope ? await sumsFor(db, group, scope, range) : [];
+  const [sums, capped] = scope
+    ? await Promise.all([sumsFor(db, group, scope, range), cappedByKey(db, group, scope, range)])
+    : [[], new Map<string, number>()];
   const byKey = convertByKey(sums, currency, rates);
+  // a capped conversion is a conversion too, so its key has a row; but never drop a count
+  for (const key of capped.keys()) if (!byKey.has(key)) byKey.set(key, zeroFigures());
   const label = await labelsOf(db, group, [...byKey.keys()]);
 
   const sorted = [...byKey].sort(([keyA, a], [keyB, b]) =>
@@ -131,9 +137,11 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
       : byCommissionDesc(a, b) || keyA.localeCompare(keyB),
   );
   const all = zeroFigures();
+  let allCapped = 0;
   const rows: ReportRow[] = sorted.map(([key, f]) => {
     addFigures(all, f);
-    return { key, label: label(key), ...toFigures(f, currency) };
+    allCapped += capped.get(key) ?? 0;
+    return { key, label: label(key), ...toFigures(f, currency, capped.get(key) ?? 0) };
   });
   return {
     from: range.from,
@@ -142,7 +150,7 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
     group_by: group,
     rates_note: ratesNote(currency, rates),
     rows,
-    totals: toFigures(all, currency),
+    totals: toFigures(all, currency, allCapped),
   };
 }
 
@@ -157,6 +165,7 @@ export const CSV_HEADER = [
   'currency',
   'cr',
   'epc',
+  'capped',
 ] as const;
 
 /** Minor units as a major-unit decimal: 1250 USD → "12.50", -5 EUR → "-0.05", 1500 JPY → "1500". */
@@ -185,6 +194,7 @@ function csvCells(key: string, label: string, f: ReportTotals) {
     f.currency,
     crText(f.cr),
     toMajor(f.epc_minor, f.currency),
+    f.capped,
   ];
 }
 

@@ -22,7 +22,13 @@ const ROLE_LINKS: Record<string, RoleLinks> = {
       { to: '/invoices', label: msgKey('nav.invoices') },
     ],
   },
-  publisher: { label: msgKey('nav.tools'), links: [{ to: '/tracking', label: msgKey('nav.tracking') }] },
+  publisher: {
+    label: msgKey('nav.tools'),
+    links: [
+      { to: '/tracking', label: msgKey('nav.tracking') },
+      { to: '/referrals', label: msgKey('nav.referrals') },
+    ],
+  },
   admin: {
     label: msgKey('nav.admin'),
     links: [

@@ -10,6 +10,7 @@ import { PushSettings } from '../../../features/push/components/push-settings';
 import { OutgoingMailNote } from '../../../features/admin/components/mail-outbox-panel';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
+import { ReferralSettingsSection } from '../../../features/settings/components/referral-settings-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 
 function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
@@ -45,6 +46,11 @@ export function SettingsRoute() {
             .
           </Text>
         </SettingsCard>
+      )}
+      {user.role === 'admin' && (
+        <Paper withBorder p="lg">
+          <ReferralSettingsSection />
+        </Paper>
       )}
       {user.role === 'admin' && (
         <SettingsCard title="Outgoing mail">

@@ -8,11 +8,18 @@ import { validateEmail, validateNewPassword, validateRequired } from '../utils/v
 import { FormError } from './form-error';
 import { RegistrationPending } from './registration-pending';
 import { RoleChoice, validateRole, type SelfRegisterRole } from './role-choice';
+import { ReferralNote } from './referral-note';
 
-export function RegisterForm() {
+/** `referralCode`: from a publisher's referral link (`/register?ref=CODE`); the account is then a publisher's. */
+export function RegisterForm({ referralCode }: { referralCode?: string }) {
   const register = useRegister();
   const form = useForm({
-    initialValues: { name: '', email: '', password: '', role: '' as SelfRegisterRole | '' },
+    initialValues: {
+      name: '',
+      email: '',
+      password: '',
+      role: (referralCode ? 'publisher' : '') as SelfRegisterRole | '',
+    },
     validate: {
       name: validateRequired('Name'),
       email: validateEmail,
@@ -27,7 +34,13 @@ export function RegisterForm() {
   const submit = async (values: typeof form.values) => {
     const weak = await passwordCheck.check(values.password, [values.email, values.name]);
     if (weak) return form.setFieldError('password', weak);
-    register.mutate({ ...values, role: values.role as SelfRegisterRole, name: values.name.trim() });
+    register.mutate({
+      ...values,
+      role: values.role as SelfRegisterRole,
+      name: values.name.trim(),
+      // only publishers can be referred: an advertiser's sign-up leaves the code out
+      ...(referralCode && values.role === 'publisher' ? { referral_code: referralCode } : {}),
+    });
   };
 
   if (register.data && !hasToken(register.data)) {
@@ -38,6 +51,7 @@ export function RegisterForm() {
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
         <FormError error={register.error} fallback={FALLBACK_MESSAGES.register} />
+        {referralCode && <ReferralNote code={referralCode} />}
         <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
           label="Email"

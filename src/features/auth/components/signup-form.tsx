@@ -9,12 +9,13 @@ import { validateEmail, validateNewPassword } from '../utils/validation';
 import { FormError } from './form-error';
 import { RegistrationPending } from './registration-pending';
 import { RoleChoice, validateRole, type SelfRegisterRole } from './role-choice';
+import { ReferralNote } from './referral-note';
 
 /** Simplified registration: just email, password and role; the profile comes during onboarding. */
-export function SignupForm() {
+export function SignupForm({ referralCode }: { referralCode?: string }) {
   const signup = useRegisterSimplified();
   const form = useForm({
-    initialValues: { email: '', password: '', role: '' as SelfRegisterRole | '' },
+    initialValues: { email: '', password: '', role: (referralCode ? 'publisher' : '') as SelfRegisterRole | '' },
     validate: { email: validateEmail, password: validateNewPassword, role: validateRole },
   });
   const passwordCheck = usePasswordCheck();
@@ -22,7 +23,11 @@ export function SignupForm() {
   const submit = async (values: typeof form.values) => {
     const weak = await passwordCheck.check(values.password, [values.email]);
     if (weak) return form.setFieldError('password', weak);
-    signup.mutate({ ...values, role: values.role as SelfRegisterRole });
+    signup.mutate({
+      ...values,
+      role: values.role as SelfRegisterRole,
+      ...(referralCode && values.role === 'publisher' ? { referral_code: referralCode } : {}),
+    });
   };
 
   if (signup.data && !hasToken(signup.data)) {
@@ -33,6 +38,7 @@ export function SignupForm() {
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
         <FormError error={signup.error} fallback={FALLBACK_MESSAGES.register} />
+        {referralCode && <ReferralNote code={referralCode} />}
         <TextInput
           label="Email"
           type="email"

@@ -69,5 +69,14 @@ export const campaignInputSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** what one publisher may earn per UTC day and month; each null: no such cap (all four always sent) */
+  publisher_caps: z
+    .object({
+      daily_conversions: minor.nullable(),
+      monthly_conversions: minor.nullable(),
+      daily_commission_minor: minor.nullable(),
+      monthly_commission_minor: minor.nullable(),
+    })
+    .optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

@@ -9,6 +9,7 @@ import { useTranslation } from '../../../lib/i18n';
 import type { Campaign } from '../types';
 import { formatCommission } from '../utils/format-commission';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { CapsSummary } from './campaign-edit-caps';
 import { CommissionFigure } from './commission-figure';
 
 interface CampaignDetailsProps {
@@ -85,6 +86,7 @@ export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDet
           </Row>
           <Row label={t('details.budget')}>{moneyOrDash(campaign.budget_minor, campaign.currency)}</Row>
           <Row label={t('details.dailyCap')}>{moneyOrDash(campaign.daily_cap_minor, campaign.currency)}</Row>
+          <CapsRow campaign={campaign} />
           <Row label={t('details.countries')}>
             {campaign.allowed_countries.length > 0
               ? campaign.allowed_countries.map((code) => countryName(code)).join(', ')
@@ -106,6 +108,18 @@ export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDet
         </Table.Tbody>
       </Table>
     </Stack>
+  );
+}
+
+/** The caps per publisher, when the campaign has any. */
+function CapsRow({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation('caps');
+  const caps = campaign.publisher_caps;
+  if (!caps || Object.values(caps).every((c) => c === null)) return null;
+  return (
+    <Row label={t('details.label')}>
+      <CapsSummary campaign={campaign} />
+    </Row>
   );
 }
 

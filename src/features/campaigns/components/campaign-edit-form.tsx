@@ -37,6 +37,7 @@ import {
   checkAttribution,
   toAttributionInput,
 } from './campaign-edit-attribution';
+import { CapsFieldset, capsFormFields, capsInitialValues, checkCaps, toCapsInput } from './campaign-edit-caps';
 import {
   bpsToPercentInput,
   minorToMajorInput,
@@ -92,9 +93,11 @@ const formSchema = z
     allowed_countries: z.array(z.string()),
     creative_ids: z.array(z.string()),
     ...attributionFormFields,
+    ...capsFormFields,
   })
   .superRefine((v, ctx) => {
     checkAttribution(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
+    checkCaps(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
     checkTiersAndOverrides(
       v,
       v.commission_model === 'revshare' ? translate('campaigns', 'form.percent') : amountMessage(v.currency),
@@ -182,6 +185,7 @@ function initialValues(campaign?: Campaign): FormValues {
     allowed_countries: campaign?.allowed_countries ?? [],
     creative_ids: campaign?.creative_ids ?? [],
     ...attributionInitialValues(campaign),
+    ...capsInitialValues(campaign),
   };
 }
 
@@ -222,6 +226,7 @@ export function toCampaignInput(v: FormValues): CampaignInput {
     allowed_countries: v.allowed_countries,
     creative_ids: v.creative_ids,
     ...toAttributionInput(v),
+    ...toCapsInput(v),
   };
 }
 
@@ -395,6 +400,7 @@ export function CampaignEditForm({
         )}
         <TiersFieldset form={form} values={values} />
         <OverridesFieldset form={form} values={values} slots={slots} />
+        <CapsFieldset form={form} values={values} />
         <AttributionFieldsets form={form} values={values} />
         <Fieldset legend={t('form.pixel')} variant="unstyled">
           <Stack gap="sm">

@@ -4,6 +4,7 @@ import { DataTable } from '../../../components/data-table';
 import { nextSort, SortableTh, type SortState } from '../../../components/sortable-th';
 import { formatMoney } from '../../../lib/format';
 import { formatCount, formatRate } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import {
   COMMISSION_LABELS,
   GROUP_BY_LABELS,
@@ -21,13 +22,18 @@ interface Column {
   format(figures: ReportFigures): string;
 }
 
-function columnsFor(viewer: ReportViewer): Column[] {
+/** `cappedLabel`: the column of conversions over a publisher's cap, shown only when the report has some. */
+function columnsFor(viewer: ReportViewer, cappedLabel: string | null): Column[] {
   const money = (key: 'revenue_minor' | 'commission_minor' | 'epc_minor') => (f: ReportFigures) =>
     formatMoney(f[key], f.currency);
+  const capped: Column[] = cappedLabel
+    ? [{ field: 'capped', label: cappedLabel, format: (f) => formatCount(f.capped) }]
+    : [];
   return [
     { field: 'clicks', label: 'Clicks', format: (f) => formatCount(f.clicks) },
     { field: 'unique_clicks', label: 'Unique clicks', format: (f) => formatCount(f.unique_clicks) },
     { field: 'conversions', label: 'Conversions', format: (f) => formatCount(f.conversions) },
+    ...capped,
     { field: 'cr', label: 'CR', format: (f) => formatRate(f.cr) },
     { field: 'revenue_minor', label: 'Revenue', format: money('revenue_minor') },
     { field: 'commission_minor', label: COMMISSION_LABELS[viewer], format: money('commission_minor') },
@@ -37,8 +43,9 @@ function columnsFor(viewer: ReportViewer): Column[] {
 
 /** The report's rows, sortable by any column (headers are buttons), with the totals underneath. */
 export function ReportTable({ report, viewer }: { report: Report; viewer: ReportViewer }) {
+  const { t } = useTranslation('caps');
   const [sort, setSort] = useState<SortState<ReportSortField> | null>(null);
-  const columns = columnsFor(viewer);
+  const columns = columnsFor(viewer, report.totals.capped > 0 ? t('report.capped') : null);
   const timeOrder = isTimeGrouping(report.group_by);
   const rows = sortRows(report.rows, sort, timeOrder);
   // Names read A→Z and dates oldest first on a first click; figures start with the largest.

@@ -7,6 +7,7 @@ export type ReportSortField =
   | 'clicks'
   | 'unique_clicks'
   | 'conversions'
+  | 'capped'
   | 'cr'
   | 'revenue_minor'
   | 'commission_minor'

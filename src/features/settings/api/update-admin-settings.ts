@@ -19,6 +19,9 @@ export const settingsPatchSchema = z
       .min(1024)
       .max(100 * 1024 * 1024),
     rates_provider_url: z.url({ protocol: /^https?$/ }).nullable(),
+    /** the referrer's share of each approved commission of the publishers they referred; 0: programme off */
+    referral_share_bps: z.number().int().min(0).max(10_000),
+    referral_months: z.number().int().min(1).max(120),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -10,6 +10,7 @@ export function makeFigures(overrides: Partial<ReportFigures> = {}): ReportFigur
     currency: 'EUR',
     cr: 0,
     epc_minor: 0,
+    capped: 0,
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { paramsOf, recordQueryParams } from '../../support/record-query-params';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
-import { campaignReport, dayReport } from './report-fixtures';
+import { campaignReport, dayReport, makeReport, makeRow } from './report-fixtures';
 import { formatDate } from '../../../../src/lib/format-date';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -225,5 +225,30 @@ describe('reports', () => {
     expect(screen.queryByRole('option', { name: 'Publisher' })).not.toBeInTheDocument();
     expect(within(await table()).getByRole('button', { name: /^Earnings/ })).toBeInTheDocument();
     expect(server.callsTo('GET', '/publishers')).toHaveLength(0);
+  });
+
+  it('shows an "Over cap" column only when some conversions were over a publisher’s cap', async () => {
+    const capped = makeReport(
+      'campaign',
+      [
+        makeRow('c-shoes', 'Shoes', { conversions: 5, capped: 3 }),
+        makeRow('c-bags', 'Bags', { conversions: 2 }),
+      ],
+      { conversions: 7, capped: 3 },
+    );
+    server.on('GET', '/reports', { status: 200, body: capped });
+    renderApp('/reports');
+    const report = await table();
+    expect(within(report).getByRole('button', { name: /^Over cap/ })).toBeInTheDocument();
+    const shoes = within(report).getByRole('row', { name: /^Shoes/ });
+    expect(within(shoes).getAllByRole('cell').slice(2, 4).map((c) => c.textContent)).toEqual(['5', '3']);
+    const total = within(report).getByRole('row', { name: /^Total/ });
+    expect(within(total).getAllByRole('cell')[3]!.textContent).toBe('3');
+  });
+
+  it('leaves the column out when nothing was capped', async () => {
+    server.on('GET', '/reports', { status: 200, body: dayReport });
+    renderApp('/reports');
+    expect(within(await table()).queryByRole('button', { name: /^Over cap/ })).not.toBeInTheDocument();
   });
 });

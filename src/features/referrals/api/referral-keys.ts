@@ -1,0 +1,4 @@
+export const referralKeys = {
+  all: ['referrals'] as const,
+  mine: () => [...referralKeys.all, 'mine'] as const,
+};
