@@ -144,6 +144,8 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
         name: 'Administrator',
         status: 'active',
         ...complete,
+        // the operator named this address: there is nobody to confirm it to
+        emailVerifiedAt: now,
       },
       {},
     );
@@ -161,6 +163,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
           name: demo.name,
           status: 'active',
           ...complete,
+          emailVerifiedAt: now,
           // they have been around as long as their demo history
           createdAt: new Date(now.getTime() - demo.joinedDaysAgo * 24 * 60 * 60 * 1000),
         },
