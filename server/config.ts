@@ -16,6 +16,7 @@ export interface RateLimitsConfig {
   forgotPasswordPerEmail: RateLimitRule;
   forgotPasswordPerAddress: RateLimitRule;
   resetPasswordPerAddress: RateLimitRule;
+  resendVerificationPerAccount: RateLimitRule;
   postbackFailuresPerAddress: RateLimitRule;
   apiKeyRequests: RateLimitRule;
 }
@@ -58,6 +59,11 @@ export interface AppConfig {
   /** Built PWA to serve; null serves the API only. */
   staticDir: string | null;
   seed: 'demo' | 'none';
+  /**
+   * whether new accounts must confirm their e-mail before applying, requesting payouts or being invoiced,
+   * while the admin has not chosen (admin settings): on where the install looks real, like `seed`
+   */
+  requireEmailVerification: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -185,6 +191,8 @@ export const envSchema = z.object({
   DATABASE_URL: text().refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  // the default of the admin setting "require e-mail verification"; unset: on as SEED is none (see below)
+  EMAIL_VERIFICATION: text().pipe(z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
   SEED: text().pipe(z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).optional()),
   // loose on purpose: an intranet install may use admin@localhost
   ADMIN_EMAIL: text().refine((value) => value === undefined || /^[^@\s]+@[^@\s]+$/.test(value), {
@@ -226,6 +234,7 @@ export const envSchema = z.object({
   ...rateLimit('FORGOT_PASSWORD_RATE_LIMIT', 3, HOUR),
   ...rateLimit('FORGOT_PASSWORD_ADDRESS_RATE_LIMIT', 20, HOUR),
   ...rateLimit('RESET_PASSWORD_RATE_LIMIT', 20, 15 * MINUTE),
+  ...rateLimit('RESEND_VERIFICATION_RATE_LIMIT', 3, HOUR),
   ...rateLimit('POSTBACK_FAILURE_RATE_LIMIT', 100, MINUTE),
   ...rateLimit('API_KEY_RATE_LIMIT', 600, MINUTE),
   CLICK_COUNTRY_HEADER: text().transform((value) => value?.toLowerCase() ?? null),
@@ -311,6 +320,12 @@ function seedFor(env: Env): 'demo' | 'none' {
   return env.NODE_ENV === 'production' || env.DATABASE_URL ? 'none' : 'demo';
 }
 
+/** EMAIL_VERIFICATION unset: required where the install looks real (the rule of `seedFor`), not for a try-out. */
+function emailVerificationFor(env: Env): boolean {
+  if (env.EMAIL_VERIFICATION) return env.EMAIL_VERIFICATION === 'on';
+  return env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined;
+}
+
 function mediaStoreFor(env: Env): S3StoreConfig | null {
   const location = env.MEDIA_STORE && env.MEDIA_STORE !== 'local' ? parseS3Url(env.MEDIA_STORE) : null;
   if (!location) return null;
@@ -343,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     staticDir: env.STATIC_DIR,
     seed: seedFor(env),
+    requireEmailVerification: emailVerificationFor(env),
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     logLevel: env.LOG_LEVEL,
@@ -356,6 +372,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       forgotPasswordPerEmail: ruleOf(env, 'FORGOT_PASSWORD_RATE_LIMIT'),
       forgotPasswordPerAddress: ruleOf(env, 'FORGOT_PASSWORD_ADDRESS_RATE_LIMIT'),
       resetPasswordPerAddress: ruleOf(env, 'RESET_PASSWORD_RATE_LIMIT'),
+      resendVerificationPerAccount: ruleOf(env, 'RESEND_VERIFICATION_RATE_LIMIT'),
       postbackFailuresPerAddress: ruleOf(env, 'POSTBACK_FAILURE_RATE_LIMIT'),
       apiKeyRequests: ruleOf(env, 'API_KEY_RATE_LIMIT'),
     },
@@ -386,6 +403,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({}),
     staticDir: null,
     seed: 'none',
+    // tests of e-mail verification turn it on themselves
+    requireEmailVerification: false,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     logLevel: 'silent',
     // tests run the approval job themselves

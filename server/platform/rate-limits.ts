@@ -89,6 +89,8 @@ export interface RateLimits {
   forgotPasswordPerAddress: Limit;
   /** failed reset-password attempts per address */
   resetPasswordPerAddress: Limit;
+  /** confirmation mails sent again, per signed-in account */
+  resendVerificationPerAccount: Limit;
   /** postbacks refused for a wrong secret or an unknown click, per address */
   postbackFailuresPerAddress: Limit;
   /** requests per API key (each key its own budget, whichever address it calls from) */
@@ -178,6 +180,11 @@ export async function createRateLimits(
       config.resetPasswordPerAddress,
       byAddress('reset'),
       'Too many failed password resets from your network.',
+    ),
+    resendVerificationPerAccount: limit(
+      config.resendVerificationPerAccount,
+      (request) => `resend-verification|${request.auth?.user.id ?? request.ip}`,
+      'Too many confirmation e-mails for this account.',
     ),
     postbackFailuresPerAddress: limit(
       config.postbackFailuresPerAddress,

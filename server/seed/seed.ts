@@ -160,6 +160,8 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
         name: 'Administrator',
         status: 'active',
         ...complete,
+        // the operator named this address: there is nobody to confirm it to
+        emailVerifiedAt: now,
       },
       {},
     );
@@ -178,6 +180,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
           status: 'active',
           language: demo.language ?? 'en',
           ...complete,
+          emailVerifiedAt: now,
           // they have been around as long as their demo history
           createdAt: new Date(now.getTime() - demo.joinedDaysAgo * 24 * 60 * 60 * 1000),
         },

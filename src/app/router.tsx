@@ -18,6 +18,7 @@ const RegisterRoute = page(() => import('./routes/auth/register'), 'RegisterRout
 const SignupRoute = page(() => import('./routes/auth/signup'), 'SignupRoute');
 const ForgotPasswordRoute = page(() => import('./routes/auth/forgot-password'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = page(() => import('./routes/auth/reset-password'), 'ResetPasswordRoute');
+const VerifyEmailRoute = page(() => import('./routes/auth/verify-email'), 'VerifyEmailRoute');
 const OnboardingRoute = page(() => import('./routes/auth/onboarding'), 'OnboardingRoute');
 // Preloaded at start with a saved session (below): then they render without a fallback in between.
 const signedInShell = preloadableLazy(
@@ -96,6 +97,7 @@ export function createAppRoutes(): RouteObject[] {
         },
         { path: 'forgot-password', handle: t('Forgot password'), element: <ForgotPasswordRoute /> },
         { path: 'reset-password', handle: t('Reset password'), element: <ResetPasswordRoute /> },
+        { path: 'verify-email', handle: t('Confirm e-mail'), element: <VerifyEmailRoute /> },
         ...(CrashRoute
           ? [
               {

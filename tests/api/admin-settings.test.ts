@@ -192,10 +192,11 @@ describe('GET /api/settings/public', () => {
     const token = await login(t, u.email, u.password);
     const first = await call(t, 'GET', '/api/settings/public', { token });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ default_currency: 'USD' });
+    expect(first.json()).toEqual({ default_currency: 'USD', require_email_verification: false });
     await putSettings({ default_currency: 'DKK' });
     expect((await call(t, 'GET', '/api/settings/public', { token })).json()).toEqual({
       default_currency: 'DKK',
+      require_email_verification: false,
     });
     await putSettings({ default_currency: 'USD' });
   });

@@ -215,6 +215,7 @@ describe('GET /api/admin/users', () => {
       company_name: `Acme ${tag} Ltd`,
       display_name: null,
       onboarding_completed: true,
+      email_verified: true,
       preferred_currency: null,
       created_at: expect.any(String),
       campaigns_count: 2,

@@ -31,6 +31,11 @@ export const adminSettings = pgTable('admin_settings', {
   referralShareBps: integer('referral_share_bps').notNull().default(0),
   /** how long after a referred publisher joins their commissions earn the referrer a share */
   referralMonths: integer('referral_months').notNull().default(12),
+  /**
+   * new accounts confirm their e-mail before applying, requesting payouts or being invoiced; null follows
+   * the install's default (config.requireEmailVerification: on in production)
+   */
+  requireEmailVerification: boolean('require_email_verification'),
   updatedAt: updatedAt(),
 });
 

@@ -30,6 +30,8 @@ export const users = pgTable(
       .default('en'),
     // bumped to revoke every token issued before (password reset, suspension)
     tokenVersion: integer('token_version').notNull().default(0),
+    // when the owner followed the e-mailed confirmation link (or was vouched for); null: not confirmed
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +80,27 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/** Single-use e-mail confirmation links (only the SHA-256 of the token is kept), like password resets. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // the address the link confirms: a link sent before the address changed confirms nothing
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_hash_idx').on(t.tokenHash),
+    index('email_verification_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Tokens signed out before they expire (`POST /api/auth/logout`); rows past `expires_at` are pruned. */

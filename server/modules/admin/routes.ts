@@ -30,7 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/admin/settings',
     { schema: { tags: ['admin'], response: { 200: adminSettingsSchema, ...denied } } },
-    async () => getAdminSettings(ctx.db),
+    async () => getAdminSettings(ctx),
   );
 
   app.put(

@@ -44,6 +44,8 @@ export const adminUserSchema = z.object({
   company_name: z.string().nullable(),
   display_name: z.string().nullable(),
   onboarding_completed: z.boolean(),
+  /** false: the user has not followed the e-mailed confirmation link yet */
+  email_verified: z.boolean(),
   preferred_currency: z.enum(SUPPORTED_CURRENCIES).nullable(),
   created_at: z.string(),
   /** campaigns the user owns (advertisers) */

@@ -35,6 +35,7 @@ export function toAdminUser(row: q.AdminUserRow): AdminUser {
     company_name: row.companyName,
     display_name: row.displayName,
     onboarding_completed: u.onboardingCompleted,
+    email_verified: u.emailVerifiedAt !== null,
     preferred_currency: (u.preferredCurrency as CurrencyCode | null) ?? null,
     created_at: u.createdAt.toISOString(),
     campaigns_count: row.campaignsCount,
@@ -141,6 +142,8 @@ export async function createUser(
           role: body.role,
           name: body.name,
           status: 'active',
+          // an admin vouches for the address (an invitee also proves it by following the e-mailed link)
+          emailVerifiedAt: new Date(),
           profileCompletionStep: state.step,
           profileCompletionStatus: state.status,
           onboardingCompleted: state.onboardingCompleted,

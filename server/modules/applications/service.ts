@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
+import { assertEmailVerified } from '../../platform/email-verification';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
 import { recordIntegrationEvent } from '../../platform/outbox';
@@ -44,6 +45,7 @@ async function reload(db: Db, id: string): Promise<Application> {
 
 /** What apply and decide need: the database, and the bus they announce a committed change on. */
 type ServiceContext = Pick<AppContext, 'db' | 'events'>;
+type ApplyContext = ServiceContext & Pick<AppContext, 'config'>;
 
 /**
  * After the change committed: caches drop the application's campaign at once, then notifications
@@ -94,11 +96,12 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryName = (code: string): string => regionNames.of(code) ?? code;
 
 export async function apply(
-  { db, events }: ServiceContext,
+  { db, events, config }: ApplyContext,
   user: UserRow,
   body: z.output<typeof applyBody>,
 ): Promise<Application> {
   if (user.role !== 'publisher') throw forbidden('Only publishers can apply to campaigns');
+  await assertEmailVerified({ db, config }, user, 'apply to campaigns');
   const campaign = await findCampaign(db, body.campaign_id);
   // publishers never see drafts, so one answers like a campaign that does not exist
   if (!campaign || campaign.status === 'draft') throw notFound('Campaign not found');

@@ -19,7 +19,15 @@ import {
   resetPasswordBody,
   tokenResponse,
   updateProfileBody,
+  verifyEmailBody,
 } from './schema';
+import {
+  afterRegistration,
+  EMAIL_VERIFIED_MESSAGE,
+  resendVerification,
+  VERIFICATION_SENT_MESSAGE,
+  verifyEmail,
+} from './email-verification';
 import { errorResponse } from '../../platform/error-schema';
 import * as auth from './service';
 
@@ -51,6 +59,14 @@ async function passwordAttempt<T>(ctx: AppContext, request: FastifyRequest, atte
     }
     throw err;
   }
+}
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The confirmation mail goes out after the answer: a mail server's hiccup does not fail the registration. */
+function confirmAddressLater(ctx: AppContext, request: FastifyRequest, userId: string) {
+  const origin = originOf(request);
+  ctx.background.run('e-mail confirmation mail', () => afterRegistration(ctx, userId, origin));
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -138,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       await ctx.limits.registerPerAddress.hit(request);
       const result = await auth.register(ctx, request.body);
+      confirmAddressLater(ctx, request, result.body.user.id);
       return reply.code(result.status).send(result.body);
     },
   );
@@ -155,6 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       await ctx.limits.registerPerAddress.hit(request);
       const result = await auth.registerSimplified(ctx, request.body);
+      confirmAddressLater(ctx, request, result.body.user.id);
       return reply.code(result.status).send(result.body);
     },
   );
@@ -198,6 +216,49 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           : await passwordAttempt(ctx, request, update);
       await refreshProfileCompletion(ctx.db, user.id, request.log);
       return user;
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Follows an e-mailed confirmation link: confirms the address of the account it was sent to',
+        body: verifyEmailBody,
+        security: [],
+        response: { 200: messageResponse, ...limited, ...errors },
+      },
+    },
+    async (request) => {
+      // a guessed token is as good as a reset token's: the same per-address limit on failures
+      await ctx.limits.resetPasswordPerAddress.check(request);
+      try {
+        await verifyEmail(ctx, request.body.token);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 400)
+          await ctx.limits.resetPasswordPerAddress.hit(request);
+        throw err;
+      }
+      return { message: EMAIL_VERIFIED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      onRequest: authed,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends the signed-in user a new e-mail confirmation link (earlier links stop working)',
+        response: { 200: messageResponse, ...limited, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentUser(request);
+      await ctx.limits.resendVerificationPerAccount.hit(request);
+      await resendVerification(ctx, user, originOf(request));
+      return { message: VERIFICATION_SENT_MESSAGE };
     },
   );
 

@@ -63,6 +63,10 @@ export const resetPasswordBody = z.object({
   new_password: passwordSchema,
 });
 
+export const verifyEmailBody = z.object({
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200),
+});
+
 export const tokenResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),

@@ -308,7 +308,11 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
     if (claimed.length === 0) throw badRequest('This password reset link has already been used');
-    await updateUser(tx, row.userId, { passwordHash });
+    // the link came by e-mail: following it proves the address as a confirmation link would
+    await updateUser(tx, row.userId, {
+      passwordHash,
+      emailVerifiedAt: owner.user.emailVerifiedAt ?? new Date(),
+    });
     // signs out every existing session
     await bumpTokenVersion(tx, row.userId);
     await audit(tx, {

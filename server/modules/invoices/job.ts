@@ -3,9 +3,11 @@ import type { AppContext } from '../../context';
 import { startIntervalJob } from '../../platform/interval-job';
 import { claimJobMonth, releaseJobMonth } from './queries';
 import type { Invoice } from './schema';
-import { generateInvoices, previousMonth } from './service';
+import { generateInvoicesWithSkips, previousMonth } from './service';
 
-export type MonthlyRun = { status: 'generated'; month: string; invoices: Invoice[] } | { status: 'skipped' };
+export type MonthlyRun =
+  | { status: 'generated'; month: string; invoices: Invoice[]; skippedUnverified: number }
+  | { status: 'skipped' };
 
 /**
  * One check of the monthly job: once the month before `now` is over, the first process to claim it makes
@@ -18,8 +20,12 @@ export async function runMonthlyInvoicing(ctx: AppContext, now = new Date()): Pr
   const previous = await claimJobMonth(ctx.db, month);
   if (previous === null) return { status: 'skipped' };
   try {
-    const invoices = await generateInvoices(ctx.db, { month }, { actorId: null, now });
-    return { status: 'generated', month, invoices };
+    const { invoices, skippedUnverified } = await generateInvoicesWithSkips(
+      ctx.db,
+      { month },
+      { actorId: null, now, requireEmailVerification: ctx.config.requireEmailVerification },
+    );
+    return { status: 'generated', month, invoices, skippedUnverified: skippedUnverified.length };
   } catch (err) {
     await releaseJobMonth(ctx.db, month, previous).catch(() => undefined);
     throw err;
@@ -38,7 +44,14 @@ export function startMonthlyInvoicing(app: FastifyInstance, ctx: AppContext): vo
     async run() {
       const outcome = await runMonthlyInvoicing(ctx);
       if (outcome.status === 'generated') {
-        app.log.info({ month: outcome.month, invoices: outcome.invoices.length }, 'draft invoices generated');
+        app.log.info(
+          {
+            month: outcome.month,
+            invoices: outcome.invoices.length,
+            skippedUnverified: outcome.skippedUnverified,
+          },
+          'draft invoices generated (advertisers who have not confirmed their e-mail are skipped)',
+        );
       }
     },
   });

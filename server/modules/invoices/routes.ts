@@ -47,13 +47,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary:
-          'Makes the draft invoices of an ended month (one advertiser, or all): answers those it made; running it again makes none twice',
+          'Makes the draft invoices of an ended month (one advertiser, or all): answers those it made; running it again makes none twice. With e-mail verification on, advertisers who have not confirmed their address are skipped (their number in `X-Skipped-Unverified`; one named advertiser answers 422)',
         body: generateBody,
         response: { 200: z.array(invoiceSchema), ...resourceErrors },
       },
     },
-    async (request) =>
-      invoices.generateInvoices(ctx.db, request.body, { actorId: currentUser(request).user.id }),
+    async (request, reply) => {
+      const outcome = await invoices.generateInvoicesWithSkips(ctx.db, request.body, {
+        actorId: currentUser(request).user.id,
+        requireEmailVerification: ctx.config.requireEmailVerification,
+      });
+      return reply
+        .header('X-Skipped-Unverified', String(outcome.skippedUnverified.length))
+        .send(outcome.invoices);
+    },
   );
 
   app.get('/invoices/:id', { schema: { tags, params: idParams, response: one } }, async (request) =>

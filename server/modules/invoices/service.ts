@@ -10,6 +10,7 @@ import { formatMinor } from '../../platform/money';
 import { getSettings } from '../../platform/settings';
 import { toMinorSum, type MinorSum } from '../../platform/minor-sum';
 import { findUserById, type UserRow } from '../../platform/current-user';
+import { isEmailVerified, verificationRequired } from '../../platform/email-verification';
 import { invoiceNumber, platformFeeMinor } from './money';
 import * as q from './queries';
 import type { Billing, GenerateBody, Invoice, InvoiceStatus, ListInvoicesQuery } from './schema';
@@ -106,6 +107,26 @@ export interface GenerateOptions {
   /** who asked: an admin, or null for the monthly job and the seed */
   actorId: string | null;
   now?: Date;
+  /**
+   * the install's default for e-mail verification (config.requireEmailVerification), used while the admin
+   * has not chosen; with verification on, advertisers who have not confirmed their e-mail are not invoiced
+   */
+  requireEmailVerification?: boolean;
+}
+
+export interface GenerateOutcome {
+  invoices: Invoice[];
+  /** advertisers with billable commissions left out because they have not confirmed their e-mail address */
+  skippedUnverified: { advertiser_id: string; email: string }[];
+}
+
+/** generateInvoicesWithSkips, answering only the invoices it made. */
+export async function generateInvoices(
+  db: Db,
+  body: GenerateBody,
+  options: GenerateOptions,
+): Promise<Invoice[]> {
+  return (await generateInvoicesWithSkips(db, body, options)).invoices;
 }
 
 /**
@@ -115,11 +136,11 @@ export interface GenerateOptions {
  * invoice gets no second one. Each invoice is its own transaction (its number comes from the year's
  * counter in that transaction). Answers the invoices it made.
  */
-export async function generateInvoices(
+export async function generateInvoicesWithSkips(
   db: Db,
   body: GenerateBody,
-  { actorId, now = new Date() }: GenerateOptions,
-): Promise<Invoice[]> {
+  { actorId, now = new Date(), requireEmailVerification = false }: GenerateOptions,
+): Promise<GenerateOutcome> {
   const range = q.monthRange(body.month);
   if (range.to.getTime() > now.getTime()) {
     throw unprocessable(
@@ -130,9 +151,19 @@ export async function generateInvoices(
     const found = await findUserById(db, body.advertiser_id);
     if (found?.user.role !== 'advertiser') throw notFound('Advertiser not found');
   }
-  const { platformFeeBps } = await getSettings(db);
+  const settings = await getSettings(db);
+  const { platformFeeBps } = settings;
+  const gated = verificationRequired(settings, requireEmailVerification);
   const made: string[] = [];
+  const skipped = new Map<string, string>();
   for (const group of await q.billableGroups(db, range, body.advertiser_id)) {
+    if (gated) {
+      const advertiser = await findUserById(db, group.advertiserId);
+      if (advertiser && !isEmailVerified(advertiser.user)) {
+        skipped.set(advertiser.user.id, advertiser.user.email);
+        continue;
+      }
+    }
     const id = await generateOne(
       db,
       { ...group, month: body.month, range, feeBps: platformFeeBps, now },
@@ -140,9 +171,16 @@ export async function generateInvoices(
     );
     if (id) made.push(id);
   }
-  return (await q.findInvoiceViews(db, made))
+  const invoices = (await q.findInvoiceViews(db, made))
     .map(toInvoiceResponse)
     .sort((a, b) => a.number.localeCompare(b.number));
+  const skippedUnverified = [...skipped].map(([advertiser_id, email]) => ({ advertiser_id, email }));
+  if (body.advertiser_id && skippedUnverified.length > 0) {
+    throw unprocessable(
+      `${skippedUnverified[0]!.email} has not confirmed their e-mail address: their invoices wait until they do`,
+    );
+  }
+  return { invoices, skippedUnverified };
 }
 
 interface OneInvoice {

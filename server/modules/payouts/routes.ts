@@ -84,7 +84,7 @@ const readAndRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: eligibilitySchema, ...resourceErrors },
       },
     },
-    async (request) => payouts.eligibility(ctx.db, currentUser(request)),
+    async (request) => payouts.eligibility(ctx, currentUser(request)),
   );
 
   app.get(

@@ -3,6 +3,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { isSafeMinor, toMinorSum } from '../../platform/minor-sum';
+import {
+  assertEmailVerified,
+  isEmailVerified,
+  verificationRequired,
+} from '../../platform/email-verification';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http-error';
 import { audit } from '../../platform/audit';
 import { balance } from '../commissions/service';
@@ -116,6 +121,7 @@ export async function requestPayout(
   currency: CurrencyCode,
 ): Promise<Payout> {
   if (user.role !== 'publisher') throw forbidden('Only publishers request payouts');
+  await assertEmailVerified(ctx, user, 'request a payout');
   if (!profile?.payoutMethod) {
     throw unprocessable(
       'Add a payout method (bank transfer or PayPal) and its details to your profile before requesting a payout',
@@ -247,7 +253,10 @@ export async function getPayout(
 }
 
 /** What the publisher's "Request payout" buttons need: per currency, the balance, the minimum, the open payout. */
-export async function eligibility(db: Db, { user, profile }: UserWithProfile): Promise<Eligibility> {
+export async function eligibility(
+  { db, config }: Pick<AppContext, 'db' | 'config'>,
+  { user, profile }: UserWithProfile,
+): Promise<Eligibility> {
   if (user.role !== 'publisher') throw forbidden('Only publishers request payouts');
   const [balances, open, settings, rates] = await Promise.all([
     balance(db, user),
@@ -256,6 +265,8 @@ export async function eligibility(db: Db, { user, profile }: UserWithProfile): P
     loadRates(db),
   ]);
   const hasMethod = Boolean(profile?.payoutMethod);
+  const unconfirmed =
+    !isEmailVerified(user) && verificationRequired(settings, config.requireEmailVerification);
   const openBy = new Map(open.map((v) => [v.payout.currency, v]));
   const currencies = [...new Set([...balances.map((b) => b.currency), ...openBy.keys()])].sort();
   return {
@@ -276,7 +287,9 @@ export async function eligibility(db: Db, { user, profile }: UserWithProfile): P
             ? `${money(BigInt(minimum) - available, currency)} more to reach the minimum of ${money(minimum, currency)}`
             : !hasMethod
               ? 'Add a payout method to your profile first'
-              : null;
+              : unconfirmed
+                ? 'Confirm your e-mail address first'
+                : null;
       return {
         currency,
         available_minor: toMinorSum(available),

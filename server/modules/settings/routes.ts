@@ -13,6 +13,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       onRequest: requireAuth(ctx),
       schema: { tags: ['settings'], response: { 200: publicSettingsSchema, 401: errorResponse } },
     },
-    async () => getPublicSettings(ctx.db),
+    async () => getPublicSettings(ctx),
   );
 };

@@ -26,6 +26,11 @@ export const adminSettingsSchema = z.object({
   referral_share_bps: z.number().int().min(0).max(10_000),
   /** months after a referred publisher joins during which their commissions earn the referrer a share */
   referral_months: z.number().int().min(1).max(120),
+  /**
+   * new accounts confirm their e-mail address before they apply, request payouts or are invoiced; until an
+   * admin chooses, the install's default (EMAIL_VERIFICATION; on in production)
+   */
+  require_email_verification: z.boolean(),
   updated_at: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -75,10 +80,17 @@ export const updateSettingsBody = z.object({
   ).optional(),
   referral_share_bps: int('referral_share_bps', 0, 10_000, 'between 0 (off) and 10000 (100%)').optional(),
   referral_months: int('referral_months', 1, 120, 'between 1 and 120').optional(),
+  require_email_verification: z
+    .boolean({ error: 'require_email_verification must be true or false' })
+    .optional(),
   updated_at: z.string().optional(),
 });
 export type UpdateSettingsBody = z.output<typeof updateSettingsBody>;
 
 /** What every signed-in user may know of the platform settings. */
-export const publicSettingsSchema = z.object({ default_currency: z.enum(SUPPORTED_CURRENCIES) });
+export const publicSettingsSchema = z.object({
+  default_currency: z.enum(SUPPORTED_CURRENCIES),
+  /** whether an unconfirmed e-mail address blocks applying, payouts and invoices (the banner asks for it) */
+  require_email_verification: z.boolean(),
+});
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
 import { audit } from '../../platform/audit';
 import type { CurrencyCode } from '../../platform/currency-codes';
+import { verificationRequired } from '../../platform/email-verification';
 import { getSettings, updateSettings, type SettingsPatch, type SettingsRow } from '../../platform/settings';
 import type { AdminSettings, PublicSettings, UpdateSettingsBody } from './schema';
 
-function toSettingsResponse(row: SettingsRow): AdminSettings {
+/** `installDefault`: config.requireEmailVerification, which holds while the admin has not chosen. */
+function toSettingsResponse(row: SettingsRow, installDefault: boolean): AdminSettings {
   return {
     default_currency: row.defaultCurrency as CurrencyCode,
     platform_fee_bps: row.platformFeeBps,
@@ -17,6 +18,7 @@ function toSettingsResponse(row: SettingsRow): AdminSettings {
     click_retention_days: row.clickRetentionDays,
     referral_share_bps: row.referralShareBps,
     referral_months: row.referralMonths,
+    require_email_verification: verificationRequired(row, installDefault),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -36,6 +38,8 @@ function toPatch(body: UpdateSettingsBody): SettingsPatch {
   if (body.click_retention_days !== undefined) patch.clickRetentionDays = body.click_retention_days;
   if (body.referral_share_bps !== undefined) patch.referralShareBps = body.referral_share_bps;
   if (body.referral_months !== undefined) patch.referralMonths = body.referral_months;
+  if (body.require_email_verification !== undefined)
+    patch.requireEmailVerification = body.require_email_verification;
   return patch;
 }
 
@@ -56,15 +60,16 @@ function diff(before: AdminSettings, after: AdminSettings) {
  * committed, `settings.changed` tells every dashboard cache its figures may be stale.
  */
 export async function updateAdminSettings(
-  { db, events }: Pick<AppContext, 'db' | 'events'>,
+  { db, events, config }: Pick<AppContext, 'db' | 'events' | 'config'>,
   actorId: string,
   body: UpdateSettingsBody,
 ): Promise<AdminSettings> {
   const patch = toPatch(body);
   const settings = await db.transaction(async (tx) => {
-    const before = toSettingsResponse(await getSettings(tx));
+    const installDefault = config.requireEmailVerification;
+    const before = toSettingsResponse(await getSettings(tx), installDefault);
     if (Object.keys(patch).length === 0) return before;
-    const after = toSettingsResponse(await updateSettings(tx, patch));
+    const after = toSettingsResponse(await updateSettings(tx, patch), installDefault);
     const change = diff(before, after);
     if (change.changed.length > 0) {
       await audit(tx, {
@@ -82,14 +87,23 @@ export async function updateAdminSettings(
   return settings;
 }
 
-export async function getPublicSettings(db: Db): Promise<PublicSettings> {
-  const settings = toSettingsResponse(await getSettings(db));
-  return { default_currency: settings.default_currency };
+export async function getPublicSettings({
+  db,
+  config,
+}: Pick<AppContext, 'db' | 'config'>): Promise<PublicSettings> {
+  const settings = await getSettings(db);
+  return {
+    default_currency: settings.defaultCurrency as CurrencyCode,
+    require_email_verification: verificationRequired(settings, config.requireEmailVerification),
+  };
 }
 
 /** The settings as an admin sees them. */
-export async function getAdminSettings(db: Db): Promise<AdminSettings> {
-  return toSettingsResponse(await getSettings(db));
+export async function getAdminSettings({
+  db,
+  config,
+}: Pick<AppContext, 'db' | 'config'>): Promise<AdminSettings> {
+  return toSettingsResponse(await getSettings(db), config.requireEmailVerification);
 }
 
 // the wire schema other modules answer or query with (they never import this module's schema.ts)

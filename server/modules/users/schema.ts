@@ -59,6 +59,8 @@ export const userSchema = z.object({
   profile_completion_step: z.enum(PROFILE_STEPS),
   preferred_currency: z.enum(SUPPORTED_CURRENCIES).nullable(),
   language: z.enum(USER_LANGUAGES),
+  /** the owner followed the e-mailed confirmation link (accounts from before verification existed count) */
+  email_verified: z.boolean(),
   profile: profileSchema,
   created_at: z.string(),
 });

@@ -46,6 +46,7 @@ export function toUserResponse({ user, profile }: UserWithProfile): User {
     profile_completion_step: user.profileCompletionStep,
     preferred_currency: (user.preferredCurrency as CurrencyCode | null) ?? null,
     language: user.language,
+    email_verified: user.emailVerifiedAt !== null,
     profile: profileFromRow(profile),
     created_at: user.createdAt.toISOString(),
   };

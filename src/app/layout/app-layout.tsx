@@ -25,6 +25,7 @@ import classes from './app-layout.module.css';
 import { LanguageSwitch } from './language-switch';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { VerificationNotice } from './verification-notice';
 import { useSaveLanguage } from '../hooks/use-save-language';
 
 const NAVBAR_BREAKPOINT = 'sm';
@@ -133,6 +134,7 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Box maw={LAYOUT_MAX_WIDTH[preset]} mx="auto">
+          <VerificationNotice user={user} />
           <OfflineAwarePage routeKey={pathname} shellQueries={SHELL_QUERIES}>
             <Suspense fallback={<LoadingScreen />}>
               <Outlet />

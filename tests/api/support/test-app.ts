@@ -95,6 +95,8 @@ export interface UserOptions {
   password?: string;
   status?: 'pending' | 'active' | 'suspended';
   onboarded?: boolean;
+  /** false: the user has not confirmed their e-mail address (default: confirmed, as accounts were before) */
+  emailVerified?: boolean;
 }
 
 let counter = 0;
@@ -117,6 +119,7 @@ export async function createUser(t: TestApp, options: UserOptions = {}) {
       onboardingCompleted: onboarded,
       profileCompletionStatus: onboarded ? 'complete' : 'incomplete',
       profileCompletionStep: onboarded ? 'complete' : 'profile',
+      emailVerifiedAt: options.emailVerified === false ? null : new Date(),
     },
     {},
   );

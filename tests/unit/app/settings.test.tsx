@@ -21,6 +21,7 @@ const settings: AdminSettings = {
   click_retention_days: 400,
   referral_share_bps: 0,
   referral_months: 12,
+  require_email_verification: false,
   updated_at: '2025-01-01T00:00:00.000Z',
 };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { envSchema, loadConfig, trustProxyFrom } from '../../../server/config';
+import { envSchema, loadConfig, testConfig, trustProxyFrom } from '../../../server/config';
 
 describe('ALLOW_PRIVATE_NETWORKS', () => {
   it.each([
@@ -51,6 +51,25 @@ describe('SEED', () => {
 
   it('refuses anything else, naming the variable', () => {
     expect(() => loadConfig({ SEED: 'yes' })).toThrow(/SEED/);
+  });
+});
+
+describe('EMAIL_VERIFICATION', () => {
+  it.each([
+    [{}, false],
+    [{ NODE_ENV: 'development' }, false],
+    [{ NODE_ENV: 'production' }, true],
+    [{ DATABASE_URL: 'postgres://db.example/affilio' }, true],
+    [{ NODE_ENV: 'production', EMAIL_VERIFICATION: 'off' }, false],
+    [{ EMAIL_VERIFICATION: 'on' }, true],
+  ])('%j → required %s: on by default where the install looks real, like SEED', (env, expected) =>
+    expect(loadConfig(env).requireEmailVerification).toBe(expected),
+  );
+
+  it('refuses anything else, naming the variable, and is off in tests unless a test turns it on', () => {
+    expect(() => loadConfig({ EMAIL_VERIFICATION: 'yes' })).toThrow(/EMAIL_VERIFICATION/);
+    expect(testConfig().requireEmailVerification).toBe(false);
+    expect(testConfig().rateLimits.resendVerificationPerAccount.windowMs).toBe(3_600_000);
   });
 });
 

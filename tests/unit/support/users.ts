@@ -12,6 +12,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     profile_completion_step: 'complete',
     preferred_currency: null,
     language: 'en',
+    email_verified: true,
     profile: {
       company_name: null,
       website: null,

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import {
   ROLE_LABELS,
   userLabel,
@@ -9,6 +9,7 @@ import {
 } from '../types';
 import { DataTable } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/i18n';
 import { SortableTh } from './sortable-th';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -30,6 +31,7 @@ export function AdminUsersTable({
   onSort,
   onOpen,
 }: AdminUsersTableProps) {
+  const { t } = useTranslation('verify');
   const sortProps = { sort, order, onSort };
   return (
     <DataTable
@@ -91,7 +93,14 @@ export function AdminUsersTable({
                 )}
               </Stack>
             </Table.Td>
-            <Table.Td>{user.email}</Table.Td>
+            <Table.Td>
+              {user.email}
+              {!user.email_verified && (
+                <Badge color="yellow" variant="light" size="sm" ml="xs">
+                  {t('notConfirmed')}
+                </Badge>
+              )}
+            </Table.Td>
             <Table.Td>{user.country ?? '—'}</Table.Td>
             <Table.Td>
               <UserStatusBadge status={user.status} />

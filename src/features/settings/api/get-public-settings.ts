@@ -4,6 +4,8 @@ import { settingsKeys } from './settings-keys';
 
 export interface PublicSettings {
   default_currency: string;
+  /** an unconfirmed e-mail address blocks applying, payouts and invoices */
+  require_email_verification: boolean;
 }
 
 /** The admin default currency, readable by every signed-in user (admin settings are admin-only). */

@@ -13,6 +13,7 @@ export const settingsPatchSchema = z
     min_payout_minor: z.number().int().min(0),
     hold_days: z.number().int().min(0).max(365),
     registration_requires_approval: z.boolean(),
+    require_email_verification: z.boolean(),
     max_upload_bytes: z
       .number()
       .int()

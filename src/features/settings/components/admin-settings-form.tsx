@@ -14,6 +14,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import { useDisplayMoney, type DisplayMoney } from '../../../lib/display-money';
 import { convertMinor } from '../../../lib/exchange-rates';
@@ -42,6 +43,7 @@ const formSchema = z
       .min(0, 'Enter 0 to 365 days')
       .max(365, 'Enter 0 to 365 days'),
     registration_requires_approval: z.boolean(),
+    require_email_verification: z.boolean(),
     max_upload_mb: z.string(),
     rates_provider_url: z
       .string()
@@ -84,6 +86,7 @@ function toFormValues(s: AdminSettings): FormValues {
     min_payout: minorToMajorInput(s.min_payout_minor, s.default_currency),
     hold_days: s.hold_days,
     registration_requires_approval: s.registration_requires_approval,
+    require_email_verification: s.require_email_verification,
     max_upload_mb: bytesToMbInput(s.max_upload_bytes),
     rates_provider_url: s.rates_provider_url ?? '',
   };
@@ -108,6 +111,9 @@ export function settingsPatch(values: FormValues, current: AdminSettings): Setti
   if (values.registration_requires_approval !== current.registration_requires_approval) {
     patch.registration_requires_approval = values.registration_requires_approval;
   }
+  if (values.require_email_verification !== current.require_email_verification) {
+    patch.require_email_verification = values.require_email_verification;
+  }
   if (values.max_upload_mb !== initial.max_upload_mb) {
     patch.max_upload_bytes = parseMbToBytes(values.max_upload_mb) ?? undefined;
   }
@@ -122,6 +128,7 @@ const SERVER_FIELDS: Record<string, keyof FormValues> = {
   min_payout_minor: 'min_payout',
   hold_days: 'hold_days',
   registration_requires_approval: 'registration_requires_approval',
+  require_email_verification: 'require_email_verification',
   max_upload_bytes: 'max_upload_mb',
   rates_provider_url: 'rates_provider_url',
 };
@@ -170,6 +177,7 @@ function minPayoutHint(
 
 export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const display = useDisplayMoney();
+  const { t: tv } = useTranslation('verify');
   const update = useUpdateAdminSettings();
   const form = useForm<FormValues>({
     initialValues: toFormValues(settings),
@@ -275,6 +283,11 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         <Switch
           label="New registrations need admin approval"
           {...form.getInputProps('registration_requires_approval', { type: 'checkbox' })}
+        />
+        <Switch
+          label={tv('settingLabel')}
+          description={tv('settingDescription')}
+          {...form.getInputProps('require_email_verification', { type: 'checkbox' })}
         />
         <Group>
           <Button type="submit" loading={update.isPending}>

@@ -15,6 +15,7 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     company_name: null,
     display_name: null,
     onboarding_completed: true,
+    email_verified: true,
     preferred_currency: null,
     created_at: '2025-03-01T10:00:00.000Z',
     campaigns_count: 0,
