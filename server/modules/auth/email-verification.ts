@@ -8,6 +8,7 @@ import { audit } from '../../platform/audit';
 import { findUserById, type UserRow } from '../../platform/current-user';
 import { emailVerificationRequired, isEmailVerified } from '../../platform/email-verification';
 import { badRequest, conflict } from '../../platform/http-error';
+import { translate } from '../../platform/i18n';
 import { updateUser } from '../users/service';
 
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
@@ -44,8 +45,8 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow, origi
   const link = verifyEmailLink(ctx, origin, await createVerificationToken(ctx, user));
   await ctx.mailer.send({
     to: user.email,
-    subject: 'Confirm your e-mail address for Affilio',
-    text: `Hello ${user.name || user.email},\n\nPlease confirm that this is your e-mail address by opening this link within 48 hours:\n\n${link}\n\nUntil you do, you cannot apply to campaigns, request payouts or be invoiced. If you did not create an Affilio account, ignore this e-mail.\n`,
+    subject: translate(user.language, 'mail:verify.subject'),
+    text: translate(user.language, 'mail:verify.text', { name: user.name || user.email, link }),
   });
 }
 
