@@ -6,7 +6,7 @@ import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 // A Danish publisher's applications: filter, table, statuses, actions and empty state from
 // src/locales/da/applications.json.
