@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { hasToken, useRegister } from '../api/register';
 import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateEmail, validateNewPassword, validateRequired } from '../utils/validation';
@@ -10,11 +10,12 @@ import { RegistrationPending } from './registration-pending';
 import { RoleChoice, validateRole, type SelfRegisterRole } from './role-choice';
 
 export function RegisterForm() {
+  const { t } = useTranslation('auth');
   const register = useRegister();
   const form = useForm({
     initialValues: { name: '', email: '', password: '', role: '' as SelfRegisterRole | '' },
     validate: {
-      name: validateRequired('Name'),
+      name: validateRequired(t('field.name')),
       email: validateEmail,
       password: validateNewPassword,
       role: validateRole,
@@ -37,17 +38,17 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
-        <FormError error={register.error} fallback={FALLBACK_MESSAGES.register} />
-        <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
+        <FormError error={register.error} fallback={t('fallback.register')} />
+        <TextInput label={t('field.name')} autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('field.password')}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
@@ -55,7 +56,7 @@ export function RegisterForm() {
         <PasswordStrengthMeter password={form.values.password} userInputs={userInputs} />
         <RoleChoice {...form.getInputProps('role')} />
         <Button type="submit" loading={register.isPending || passwordCheck.checking}>
-          Create account
+          {t('register.submit')}
         </Button>
       </Stack>
     </form>

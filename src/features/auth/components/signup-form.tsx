@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { hasToken } from '../api/register';
 import { useRegisterSimplified } from '../api/register-simplified';
 import { usePasswordCheck } from '../hooks/use-password-check';
@@ -12,6 +12,7 @@ import { RoleChoice, validateRole, type SelfRegisterRole } from './role-choice';
 
 /** Simplified registration: just email, password and role; the profile comes during onboarding. */
 export function SignupForm() {
+  const { t } = useTranslation('auth');
   const signup = useRegisterSimplified();
   const form = useForm({
     initialValues: { email: '', password: '', role: '' as SelfRegisterRole | '' },
@@ -32,16 +33,16 @@ export function SignupForm() {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
-        <FormError error={signup.error} fallback={FALLBACK_MESSAGES.register} />
+        <FormError error={signup.error} fallback={t('fallback.register')} />
         <TextInput
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('field.password')}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
@@ -49,7 +50,7 @@ export function SignupForm() {
         <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.email]} />
         <RoleChoice {...form.getInputProps('role')} />
         <Button type="submit" loading={signup.isPending || passwordCheck.checking}>
-          Sign up
+          {t('signup.submit')}
         </Button>
       </Stack>
     </form>
