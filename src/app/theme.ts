@@ -93,10 +93,10 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
 // Required fields say so in their validation message, not with an asterisk: the asterisk becomes part
 // of the label text and would rename every required field for assistive tech and tests alike.
 const noAsterisk = { defaultProps: { withAsterisk: false } };
-/** The theme, its built-in labels (close buttons, spinners, pager) in the current UI language. */
-function makeTheme() {
+/** The theme, its built-in labels (close buttons, spinners, pager) given by `label` (an app catalog key). */
+function makeTheme(label: (key: string) => string) {
   // Icon-only close buttons (modals, drawers, toasts, alerts) need a name.
-  const closeLabel = { 'aria-label': translate('app', 'close') };
+  const closeLabel = { 'aria-label': label('close') };
   return createTheme({
     primaryColor: 'blue',
     defaultRadius: 'md',
@@ -117,22 +117,25 @@ function makeTheme() {
         // Mantine draws the toast's text in gray 6 (3.3:1 on white): the readable dimmed colour instead.
         styles: { description: { color: 'var(--mantine-color-dimmed)' } },
       },
-      Alert: { defaultProps: { closeButtonLabel: translate('app', 'close') } },
+      Alert: { defaultProps: { closeButtonLabel: label('close') } },
       // Mantine's focus placeholder is a tabbable child of role=menu that is no menu item (axe: critical).
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       // A spinner's aria-label needs a role to be announced (a bare span may not carry one).
-      Loader: { defaultProps: { role: 'progressbar', 'aria-label': translate('app', 'loading') } },
+      Loader: { defaultProps: { role: 'progressbar', 'aria-label': label('loading') } },
       Pagination: {
         defaultProps: {
-          getControlProps: (control: string) => ({ 'aria-label': translate('app', `page.${control}`) }),
+          getControlProps: (control: string) => ({ 'aria-label': label(`page.${control}`) }),
         },
       },
     },
   });
 }
 
-/** The theme for the build-time CSS variables (scripts/vite-mantine-theme-css.ts): labels play no part. */
-export const theme = makeTheme();
+/**
+ * The theme for the build-time CSS variables (scripts/vite-mantine-theme-css.ts): labels play no part, and
+ * no catalog is loaded when this module is evaluated (a translation then throws), so they stay keys.
+ */
+export const theme = makeTheme((key) => key);
 
 const themes = new Map<string, ReturnType<typeof makeTheme>>();
 
@@ -140,7 +143,15 @@ const themes = new Map<string, ReturnType<typeof makeTheme>>();
 export function themeFor(language: string) {
   let made = themes.get(language);
   if (!made) {
-    made = makeTheme();
+    const labels: Record<string, string> = {
+      close: translate('app', 'close'),
+      loading: translate('app', 'loading'),
+      'page.first': translate('app', 'page.first'),
+      'page.previous': translate('app', 'page.previous'),
+      'page.next': translate('app', 'page.next'),
+      'page.last': translate('app', 'page.last'),
+    };
+    made = makeTheme((key) => labels[key] ?? key);
     themes.set(language, made);
   }
   return made;
