@@ -5,7 +5,7 @@ import { installFakeServer } from '../support/fake-server';
 import { renderApp, signIn } from '../support/render-app';
 import { makeUser } from '../support/users';
 
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+vi.setConfig({ testTimeout: 150_000, hookTimeout: 60_000 });
 
 // The app's pages in Danish: page headings and texts, the shell's labels and each route's document title
 // ("Kampagner · Affilio") from src/locales/da/app.json.
@@ -32,7 +32,7 @@ describe('the app in Danish', () => {
     signIn();
     const { router } = renderApp('/campaigns');
     expect(
-      await screen.findByRole('heading', { name: 'Kampagner', level: 1 }, { timeout: 45_000 }),
+      await screen.findByRole('heading', { name: 'Kampagner', level: 1 }, { timeout: 75_000 }),
     ).toBeInTheDocument();
     expect(
       screen.getByText('Dine kampagner: opret, redigér og tag stilling til udgiveres ansøgninger.'),
