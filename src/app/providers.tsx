@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineProviderProps } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, onlineManager, useIsRestoring, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
@@ -7,7 +7,7 @@ import { AuthProvider } from '../features/auth/components/auth-provider';
 import { useAuthStore, type AuthStore } from '../features/auth/stores/auth-store';
 import { onUnauthorized } from '../lib/api-client';
 import { installGlobalErrorHandlers } from '../lib/global-error-handler';
-import { i18n } from '../lib/i18n';
+import { i18n, useTranslation } from '../lib/i18n';
 import { removePersistedCaches, userStorageKey } from '../lib/offline/user-persister';
 import {
   createPersistOptions,
@@ -19,7 +19,7 @@ import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { useUiPreferences } from '../lib/ui-preferences';
 import { DisplayMoneyProvider } from './display-money-provider';
 import { AppErrorBoundary } from './layout/error-boundary';
-import { theme } from './theme';
+import { themeFor } from './theme';
 
 // Toasts shown before it loads wait in the notifications store and appear once it has.
 const Notifications = lazy(() => import('./toast-container').then((m) => ({ default: m.Notifications })));
@@ -32,6 +32,18 @@ function DeferredNotifications() {
       <Notifications position="bottom-right" />
     </Suspense>
   );
+}
+
+/**
+ * Mantine with the theme in the UI language (its close buttons', spinners' and pager's labels). The
+ * theme's CSS variables are in the entry's stylesheet, computed at build time from the same theme and
+ * resolver (scripts/vite-mantine-theme-css.ts) instead of on every start.
+ */
+function LocalizedMantineProvider(
+  props: Pick<MantineProviderProps, 'forceColorScheme' | 'env' | 'children'>,
+) {
+  const { language } = useTranslation('app');
+  return <MantineProvider theme={themeFor(language)} withCssVariables={false} {...props} />;
 }
 
 interface AppProvidersProps {
@@ -200,14 +212,7 @@ export function AppProviders({
 
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        // The theme's CSS variables are in the entry's stylesheet, computed at build time from the same theme
-        // and resolver (scripts/vite-mantine-theme-css.ts) instead of on every start.
-        withCssVariables={false}
-        forceColorScheme={prefs.theme}
-        env={env}
-      >
+      <LocalizedMantineProvider forceColorScheme={prefs.theme} env={env}>
         <DeferredNotifications />
         <AppErrorBoundary>
           <AuthProvider store={authStore}>
@@ -217,7 +222,7 @@ export function AppProviders({
           </AuthProvider>
         </AppErrorBoundary>
         {overlays}
-      </MantineProvider>
+      </LocalizedMantineProvider>
     </I18nProvider>
   );
 }

@@ -65,7 +65,8 @@ const CrashRoute =
     ? page(() => import('./routes/crash'), 'CrashRoute')
     : null;
 
-const t = (title: string): RouteHandle => ({ title });
+/** A route's title, by its key in the app catalog ("title.<key>"): translated by DocumentTitle. */
+const titled = (key: string): RouteHandle => ({ title: key });
 
 function RootLayout() {
   return (
@@ -90,14 +91,14 @@ export function createAppRoutes(): RouteObject[] {
         {
           element: <PublicOnly />,
           children: [
-            { path: 'login', handle: t('Sign in'), element: <LoginRoute /> },
-            { path: 'register', handle: t('Create account'), element: <RegisterRoute /> },
-            { path: 'signup', handle: t('Sign up'), element: <SignupRoute /> },
+            { path: 'login', handle: titled('signIn'), element: <LoginRoute /> },
+            { path: 'register', handle: titled('createAccount'), element: <RegisterRoute /> },
+            { path: 'signup', handle: titled('signUp'), element: <SignupRoute /> },
           ],
         },
-        { path: 'forgot-password', handle: t('Forgot password'), element: <ForgotPasswordRoute /> },
-        { path: 'reset-password', handle: t('Reset password'), element: <ResetPasswordRoute /> },
-        { path: 'verify-email', handle: t('Confirm e-mail'), element: <VerifyEmailRoute /> },
+        { path: 'forgot-password', handle: titled('forgotPassword'), element: <ForgotPasswordRoute /> },
+        { path: 'reset-password', handle: titled('resetPassword'), element: <ResetPasswordRoute /> },
+        { path: 'verify-email', handle: titled('confirmEmail'), element: <VerifyEmailRoute /> },
         ...(CrashRoute
           ? [
               {
@@ -113,7 +114,7 @@ export function createAppRoutes(): RouteObject[] {
         {
           element: <RequireAuth />,
           children: [
-            { path: 'onboarding', handle: t('Welcome'), element: <OnboardingRoute /> },
+            { path: 'onboarding', handle: titled('welcome'), element: <OnboardingRoute /> },
             {
               element: <RequireOnboarded />,
               children: [
@@ -124,41 +125,49 @@ export function createAppRoutes(): RouteObject[] {
                     </Suspense>
                   ),
                   children: [
-                    { path: 'dashboard', handle: t('Dashboard'), element: <DashboardRoute /> },
-                    { path: 'profile', handle: t('Profile'), element: <ProfileRoute /> },
-                    { path: 'settings', handle: t('Settings'), element: <SettingsRoute /> },
-                    { path: 'campaigns', handle: t('Campaigns'), element: <CampaignsRoute /> },
+                    { path: 'dashboard', handle: titled('dashboard'), element: <DashboardRoute /> },
+                    { path: 'profile', handle: titled('profile'), element: <ProfileRoute /> },
+                    { path: 'settings', handle: titled('settings'), element: <SettingsRoute /> },
+                    { path: 'campaigns', handle: titled('campaigns'), element: <CampaignsRoute /> },
                     // Literally "/action=create" (spec §2): the campaigns screen with campaignEdit open.
-                    { path: 'action=create', handle: t('New campaign'), element: <CreateCampaignRoute /> },
-                    { path: 'websites', handle: t('Websites'), element: <WebsitesRoute /> },
-                    { path: 'applications', handle: t('Applications'), element: <ApplicationsRoute /> },
-                    { path: 'publishers', handle: t('Publishers'), element: <PublishersRoute /> },
+                    {
+                      path: 'action=create',
+                      handle: titled('newCampaign'),
+                      element: <CreateCampaignRoute />,
+                    },
+                    { path: 'websites', handle: titled('websites'), element: <WebsitesRoute /> },
+                    { path: 'applications', handle: titled('applications'), element: <ApplicationsRoute /> },
+                    { path: 'publishers', handle: titled('publishers'), element: <PublishersRoute /> },
                     {
                       path: 'admin-advertisers',
-                      handle: t('Advertisers'),
+                      handle: titled('advertisers'),
                       element: <AdminAdvertisersRoute />,
                     },
-                    { path: 'admin-publishers', handle: t('Publishers'), element: <AdminPublishersRoute /> },
+                    {
+                      path: 'admin-publishers',
+                      handle: titled('publishers'),
+                      element: <AdminPublishersRoute />,
+                    },
                     {
                       path: 'admin-applications',
-                      handle: t('Applications'),
+                      handle: titled('applications'),
                       element: <AdminApplicationsRoute />,
                     },
-                    { path: 'admin-payouts', handle: t('Payouts'), element: <AdminPayoutsRoute /> },
-                    { path: 'admin-audit-log', handle: t('Audit log'), element: <AdminAuditLogRoute /> },
+                    { path: 'admin-payouts', handle: titled('payouts'), element: <AdminPayoutsRoute /> },
+                    { path: 'admin-audit-log', handle: titled('auditLog'), element: <AdminAuditLogRoute /> },
                     {
                       path: 'admin-mail-outbox',
-                      handle: t('Mail outbox'),
+                      handle: titled('mailOutbox'),
                       element: <AdminMailOutboxRoute />,
                     },
-                    { path: 'tracking', handle: t('Tracking'), element: <TrackingRoute /> },
-                    { path: 'referrals', handle: t('Referrals'), element: <ReferralsRoute /> },
-                    { path: 'commissions', handle: t('Commissions'), element: <CommissionsRoute /> },
-                    { path: 'fraud', handle: t('Review queue'), element: <FraudQueueRoute /> },
-                    { path: 'reports', handle: t('Reports'), element: <ReportsRoute /> },
-                    { path: 'invoices', handle: t('Invoices'), element: <InvoicesRoute /> },
-                    { path: 'media', handle: t('Media'), element: <MediaRoute /> },
-                    { path: 'messaging', handle: t('Messages'), element: <MessagingRoute /> },
+                    { path: 'tracking', handle: titled('tracking'), element: <TrackingRoute /> },
+                    { path: 'referrals', handle: titled('referrals'), element: <ReferralsRoute /> },
+                    { path: 'commissions', handle: titled('commissions'), element: <CommissionsRoute /> },
+                    { path: 'fraud', handle: titled('reviewQueue'), element: <FraudQueueRoute /> },
+                    { path: 'reports', handle: titled('reports'), element: <ReportsRoute /> },
+                    { path: 'invoices', handle: titled('invoices'), element: <InvoicesRoute /> },
+                    { path: 'media', handle: titled('media'), element: <MediaRoute /> },
+                    { path: 'messaging', handle: titled('messages'), element: <MessagingRoute /> },
                     // Also matches /conversation=<id> (push click target for a message).
                     { path: '*', element: <CatchAllRoute /> },
                   ],

@@ -4,6 +4,7 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { translate } from '../lib/i18n';
 
 // Accessible defaults for the whole app (WCAG AA, checked by axe in tests/e2e/a11y.test.ts): every
 // theme colour used as text, as a filled background under white text, or as the text of a light badge
@@ -92,44 +93,68 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
 // Required fields say so in their validation message, not with an asterisk: the asterisk becomes part
 // of the label text and would rename every required field for assistive tech and tests alike.
 const noAsterisk = { defaultProps: { withAsterisk: false } };
-// Icon-only close buttons (modals, drawers, toasts, alerts) need a name.
-const closeLabel = { 'aria-label': 'Close' };
-const PAGE_LABELS: Record<string, string> = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-};
+/** The theme, its built-in labels (close buttons, spinners, pager) given by `label` (an app catalog key). */
+function makeTheme(label: (key: string) => string) {
+  // Icon-only close buttons (modals, drawers, toasts, alerts) need a name.
+  const closeLabel = { 'aria-label': label('close') };
+  return createTheme({
+    primaryColor: 'blue',
+    defaultRadius: 'md',
+    components: {
+      TextInput: noAsterisk,
+      PasswordInput: noAsterisk,
+      Textarea: noAsterisk,
+      Select: noAsterisk,
+      NativeSelect: noAsterisk,
+      NumberInput: noAsterisk,
+      DateInput: noAsterisk,
+      // A link drawn as a button (a name that opens a drawer) would centre its lines when it wraps.
+      Anchor: { defaultProps: { ta: 'start' } },
+      Modal: { defaultProps: { closeButtonProps: closeLabel } },
+      Drawer: { defaultProps: { closeButtonProps: closeLabel } },
+      Notification: {
+        defaultProps: { closeButtonProps: closeLabel },
+        // Mantine draws the toast's text in gray 6 (3.3:1 on white): the readable dimmed colour instead.
+        styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      },
+      Alert: { defaultProps: { closeButtonLabel: label('close') } },
+      // Mantine's focus placeholder is a tabbable child of role=menu that is no menu item (axe: critical).
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A spinner's aria-label needs a role to be announced (a bare span may not carry one).
+      Loader: { defaultProps: { role: 'progressbar', 'aria-label': label('loading') } },
+      Pagination: {
+        defaultProps: {
+          getControlProps: (control: string) => ({ 'aria-label': label(`page.${control}`) }),
+        },
+      },
+    },
+  });
+}
 
-export const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  components: {
-    TextInput: noAsterisk,
-    PasswordInput: noAsterisk,
-    Textarea: noAsterisk,
-    Select: noAsterisk,
-    NativeSelect: noAsterisk,
-    NumberInput: noAsterisk,
-    DateInput: noAsterisk,
-    // A link drawn as a button (a name that opens a drawer) would centre its lines when it wraps.
-    Anchor: { defaultProps: { ta: 'start' } },
-    Modal: { defaultProps: { closeButtonProps: closeLabel } },
-    Drawer: { defaultProps: { closeButtonProps: closeLabel } },
-    Notification: {
-      defaultProps: { closeButtonProps: closeLabel },
-      // Mantine draws the toast's text in gray 6 (3.3:1 on white): the readable dimmed colour instead.
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    },
-    Alert: { defaultProps: { closeButtonLabel: 'Close' } },
-    // Mantine's focus placeholder is a tabbable child of role=menu that is no menu item (axe: critical).
-    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    // A spinner's aria-label needs a role to be announced (a bare span may not carry one).
-    Loader: { defaultProps: { role: 'progressbar', 'aria-label': 'Loading' } },
-    Pagination: {
-      defaultProps: { getControlProps: (control: string) => ({ 'aria-label': PAGE_LABELS[control] }) },
-    },
-  },
-});
+/**
+ * The theme for the build-time CSS variables (scripts/vite-mantine-theme-css.ts): labels play no part, and
+ * no catalog is loaded when this module is evaluated (a translation then throws), so they stay keys.
+ */
+export const theme = makeTheme((key) => key);
+
+const themes = new Map<string, ReturnType<typeof makeTheme>>();
+
+/** The theme in `language`, made once per language after its catalog is in (src/app/providers.tsx). */
+export function themeFor(language: string) {
+  let made = themes.get(language);
+  if (!made) {
+    const labels: Record<string, string> = {
+      close: translate('app', 'close'),
+      loading: translate('app', 'loading'),
+      'page.first': translate('app', 'page.first'),
+      'page.previous': translate('app', 'page.previous'),
+      'page.next': translate('app', 'page.next'),
+      'page.last': translate('app', 'page.last'),
+    };
+    made = makeTheme((key) => labels[key] ?? key);
+    themes.set(language, made);
+  }
+  return made;
+}
 
 export { cssVariablesResolver };

@@ -27,6 +27,7 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { VerificationNotice } from './verification-notice';
 import { useSaveLanguage } from '../hooks/use-save-language';
+import { useTranslation } from '../../lib/i18n';
 
 const NAVBAR_BREAKPOINT = 'sm';
 
@@ -41,6 +42,7 @@ const SHELL_QUERIES = [
 
 /** The authenticated app: header, collapsible sidebar with quick actions, and the page. */
 export function AppLayout() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const saveLanguage = useSaveLanguage();
   const [prefs, update] = useUiPreferences();
@@ -90,7 +92,7 @@ export function AppLayout() {
                 opened={isMobile && sidebarOpen}
                 onClick={toggleSidebar}
                 size="sm"
-                aria-label="Toggle sidebar"
+                aria-label={t('layout.toggleSidebar')}
                 aria-expanded={sidebarOpen}
               />
             )}
@@ -113,14 +115,14 @@ export function AppLayout() {
       </AppShell.Header>
 
       {withSidebar && (
-        <AppShell.Navbar p="xs" aria-label="Sidebar">
+        <AppShell.Navbar p="xs" aria-label={t('layout.sidebar')}>
           {/* Native scrolling: Mantine's ScrollArea measures itself in effects, re-rendering at start. */}
           {sidebarLinks && (
             <Box inert={!sidebarOpen} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
               <NavLink
                 component={Link}
                 to="/dashboard"
-                label="Dashboard"
+                label={t('layout.dashboard')}
                 active={pathname === '/dashboard'}
                 onClick={mobile.close}
               />

@@ -3,9 +3,11 @@ import { isSupportedCurrency } from '../../lib/currency';
 import { useMenuOnIntent } from '../../lib/use-menu-on-intent';
 import { useEffectiveCurrency } from '../hooks/use-effective-currency';
 import { SUPPORTED_CURRENCIES } from '../../../contracts/currencies';
+import { useTranslation } from '../../lib/i18n';
 
 /** The display currency, next to the theme toggle: every money figure follows the choice at once. */
 export function CurrencySwitcher() {
+  const { t } = useTranslation('app');
   const { currency, setCurrency } = useEffectiveCurrency();
   const { mounted, opened, setOpened, target, intentProps } = useMenuOnIntent<HTMLButtonElement>('menu');
   const button = (
@@ -16,8 +18,8 @@ export function CurrencySwitcher() {
       size="sm"
       px="xs"
       // The name contains the visible code (WCAG 2.5.3).
-      aria-label={`Display currency ${currency}`}
-      title={`Amounts are shown in ${currency}`}
+      aria-label={t('currency.label', { currency })}
+      title={t('currency.title', { currency })}
     >
       {currency}
     </Button>
@@ -28,7 +30,7 @@ export function CurrencySwitcher() {
     <Menu position="bottom-end" width={120} opened={opened} onChange={setOpened}>
       <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
-        <Menu.Label>Show amounts in</Menu.Label>
+        <Menu.Label>{t('currency.menu')}</Menu.Label>
         <Menu.RadioGroup
           value={currency}
           onChange={(value) => {

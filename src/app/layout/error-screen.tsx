@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { ReloadIcon } from '../../components/icons';
+import { translate } from '../../lib/i18n';
 
 interface ErrorScreenProps {
   onGoBack?: () => void;
@@ -14,13 +15,16 @@ export function ErrorScreen({ onGoBack = goBack, onReload = reload }: ErrorScree
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" maw={480} ta="center">
-        <Title order={1}>Oops! Something went wrong</Title>
-        <Text c="dimmed">
-          We&apos;re sorry, but something unexpected happened. Our team has been notified.
-        </Text>
+        <Title order={1}>{translate('app', 'error.title')}</Title>
+        <Text c="dimmed">{translate('app', 'error.text')}</Text>
         <Group>
-          <Button onClick={onGoBack}>Go Back</Button>
-          <ActionIcon variant="default" size="lg" aria-label="Reload page" onClick={onReload}>
+          <Button onClick={onGoBack}>{translate('app', 'error.back')}</Button>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={translate('app', 'error.reload')}
+            onClick={onReload}
+          >
             <ReloadIcon />
           </ActionIcon>
         </Group>

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { getMediaItemQueryOptions } from '../../features/media/api/get-media-item';
 import { getWebsitesQueryOptions } from '../../features/websites/api/get-websites';
 import { withMoreStyles } from '../../lib/load-more-styles';
+import { translate } from '../../lib/i18n';
 
 // Loaded when a deep link is followed: the modal contents stay out of the app shell's chunk.
 const modalContents = () => withMoreStyles(import('../routes/app/marketplace-modal-contents'));
@@ -12,27 +13,34 @@ const modalContents = () => withMoreStyles(import('../routes/app/marketplace-mod
 /** Query parameters of the routes global search links to, and what each opens on top of its page. */
 const OPENERS: Record<string, (id: string, title: string | undefined, client: QueryClient) => void> = {
   campaign: (id, title) =>
-    void modalContents().then((m) => m.openCampaignDetails({ id, name: title ?? 'Campaign' })),
+    void modalContents().then((m) =>
+      m.openCampaignDetails({ id, name: title ?? translate('app', 'deepLink.campaign') }),
+    ),
   advertiser: (advertiserId) =>
     modals.openContextModal({
       modal: 'advertiserDetails',
-      title: 'Advertiser',
+      title: translate('app', 'details.advertiser'),
       innerProps: { advertiserId },
     }),
   publisher: (id, title) =>
     void modalContents().then((m) =>
-      m.openPublisherCard({ id, name: title ?? 'Publisher', display_name: null }),
+      m.openPublisherCard({ id, name: title ?? translate('app', 'deepLink.publisher'), display_name: null }),
     ),
   application: (id) => {
     void withMoreStyles(import('../../features/applications/components/application-details')).then(
       ({ ApplicationDetails }) =>
-        modals.open({ title: 'Application', children: <ApplicationDetails id={id} /> }),
+        modals.open({
+          title: translate('app', 'deepLink.application'),
+          children: <ApplicationDetails id={id} />,
+        }),
     );
   },
   applications: (campaignId, title) =>
     modals.openContextModal({
       modal: 'campaignPublishers',
-      title: title ? `Publishers of ${title}` : 'Publishers',
+      title: title
+        ? translate('app', 'campaigns.publishersOf', { name: title })
+        : translate('app', 'publishers.title'),
       size: 'xl',
       innerProps: { campaignId },
     }),
@@ -48,7 +56,11 @@ const OPENERS: Record<string, (id: string, title: string | undefined, client: Qu
     void client.fetchQuery(getWebsitesQueryOptions()).then((sites) => {
       const website = sites.find((site) => site.id === id);
       if (website) {
-        modals.openContextModal({ modal: 'website', title: `Edit ${website.name}`, innerProps: { website } });
+        modals.openContextModal({
+          modal: 'website',
+          title: translate('app', 'websites.editTitle', { name: website.name }),
+          innerProps: { website },
+        });
       }
     });
   },

@@ -3,6 +3,7 @@ import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useServiceWorkerNavigation } from './service-worker-navigation';
+import { translate, useTranslation } from '../../lib/i18n';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -23,6 +24,7 @@ function applyUpdate(updateServiceWorker: (reloadPage?: boolean) => Promise<void
  * the worker's NAVIGATE requests (notification clicks) in-app; without it the page loads the path.
  */
 export function UpdatePrompt({ onNavigate }: { onNavigate?: (path: string) => void } = {}) {
+  const { t } = useTranslation('app');
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
@@ -45,7 +47,7 @@ export function UpdatePrompt({ onNavigate }: { onNavigate?: (path: string) => vo
     notifications.show({
       id: 'pwa-offline-ready',
       title: 'Affilio',
-      message: 'Affilio is ready to work offline.',
+      message: translate('app', 'pwa.offlineReady'),
       // Bottom corner: the default top-right spot would cover the header's account menu.
       position: 'bottom-right',
       autoClose: 3000,
@@ -59,14 +61,14 @@ export function UpdatePrompt({ onNavigate }: { onNavigate?: (path: string) => vo
     <Affix position={{ bottom: 20, right: 20 }} zIndex={400}>
       <Paper withBorder shadow="md" p="md" radius="md" role="alert" maw={360}>
         <Text size="sm" mb="sm">
-          A new version of Affilio is available.
+          {t('pwa.newVersion')}
         </Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={() => setNeedRefresh(false)}>
-            Later
+            {t('pwa.later')}
           </Button>
           <Button size="xs" onClick={() => applyUpdate(updateServiceWorker)}>
-            Reload
+            {t('pwa.reload')}
           </Button>
         </Group>
       </Paper>

@@ -12,6 +12,7 @@ import {
 } from '../../features/auth/stores/auth-store';
 import { needsOnboarding } from '../../features/auth/utils/needs-onboarding';
 import { LanguageSwitch } from '../layout/language-switch';
+import { useTranslation } from '../../lib/i18n';
 
 export const DEFAULT_AUTHENTICATED_PATH = '/dashboard';
 
@@ -27,19 +28,20 @@ export function rememberedPath(state: unknown): string | null {
 }
 
 function AccountLoadFailed() {
+  const { t } = useTranslation('app');
   const store = useAuthStore();
   const logout = useSignOut();
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" ta="center" maw={420}>
         <Title order={1} size="h2">
-          We couldn&apos;t load your account
+          {t('guards.loadFailed')}
         </Title>
-        <Text c="dimmed">Check your connection and try again.</Text>
+        <Text c="dimmed">{t('guards.checkConnection')}</Text>
         <Group>
-          <Button onClick={() => void store.retryLoad()}>Try again</Button>
+          <Button onClick={() => void store.retryLoad()}>{t('guards.tryAgain')}</Button>
           <Button variant="default" onClick={() => void logout()}>
-            Log out
+            {t('logOut')}
           </Button>
         </Group>
       </Stack>

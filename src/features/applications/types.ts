@@ -11,7 +11,5 @@ export const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, string> = {
   withdrawn: 'gray',
 };
 
-export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
 /** The link a publisher puts on their site: GET /t/{code} redirects to the landing page. */
 export const trackingLink = (code: string, origin = window.location.origin) => `${origin}/t/${code}`;

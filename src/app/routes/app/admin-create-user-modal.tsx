@@ -2,9 +2,11 @@ import type { ContextModalProps } from '@mantine/modals';
 import { CreateUserForm } from '../../../features/admin/components/create-user-form';
 import type { Role } from '../../../features/admin/types';
 import { showToast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/i18n';
 
 /** createUser (spec §2 modal name): an account of any role, with a password or an e-mailed invite. */
 export function CreateUserModal({ context, id, innerProps }: ContextModalProps<{ defaultRole?: Role }>) {
+  const { t } = useTranslation('app');
   return (
     <CreateUserForm
       defaultRole={innerProps.defaultRole}
@@ -12,10 +14,10 @@ export function CreateUserModal({ context, id, innerProps }: ContextModalProps<{
       onCreated={(user, invited) => {
         context.closeModal(id);
         showToast({
-          title: 'User created',
+          title: t('createUser.created'),
           message: invited
-            ? `We e-mailed ${user.email} an invite with a link to set a password.`
-            : `${user.email} can log in with the password you set.`,
+            ? t('createUser.invited', { email: user.email })
+            : t('createUser.password', { email: user.email }),
           color: 'green',
         });
       }}

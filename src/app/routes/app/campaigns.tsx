@@ -12,6 +12,7 @@ import type { CampaignListStore } from '../../../features/campaigns/stores/campa
 import { useCampaignList } from '../../../features/campaigns/stores/use-campaign-list';
 import type { Campaign, CampaignViewer } from '../../../features/campaigns/types';
 import { openCampaignApplication, openCampaignDetails } from './marketplace-modal-contents';
+import { translate, useTranslation } from '../../../lib/i18n';
 
 export const CREATE_CAMPAIGN_MODAL_ID = 'campaignEdit-create';
 
@@ -21,7 +22,9 @@ function openCampaignEdit(store: CampaignListStore, campaign?: Campaign, onClose
   modals.openContextModal({
     modal: 'campaignEdit',
     modalId: campaign ? `campaignEdit-${campaign.id}` : CREATE_CAMPAIGN_MODAL_ID,
-    title: campaign ? `Edit ${campaign.name}` : 'Create campaign',
+    title: campaign
+      ? translate('app', 'campaigns.editTitle', { name: campaign.name })
+      : translate('app', 'campaigns.createTitle'),
     size: 'lg',
     onClose,
     innerProps: { campaign, onSubmit },
@@ -30,9 +33,9 @@ function openCampaignEdit(store: CampaignListStore, campaign?: Campaign, onClose
 
 function confirmDelete(store: CampaignListStore, campaign: Campaign) {
   modals.openConfirmModal({
-    title: 'Delete campaign',
-    children: <Text size="sm">Delete “{campaign.name}”? This cannot be undone.</Text>,
-    labels: { confirm: 'Delete campaign', cancel: 'Cancel' },
+    title: translate('app', 'campaigns.deleteTitle'),
+    children: <Text size="sm">{translate('app', 'campaigns.deleteText', { name: campaign.name })}</Text>,
+    labels: { confirm: translate('app', 'campaigns.deleteTitle'), cancel: translate('app', 'cancel') },
     confirmProps: { color: 'red' },
     // A refusal (e.g. the campaign has applications) shows in the list's error alert.
     onConfirm: () => void store.remove(campaign.id).catch(() => undefined),
@@ -44,6 +47,7 @@ function confirmDelete(store: CampaignListStore, campaign: Campaign) {
  * modal opened in create mode for advertisers, returning to /campaigns when it closes.
  */
 export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const navigate = useNavigate();
   const [state, store] = useCampaignList();
@@ -73,25 +77,25 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={1}>Campaigns</Title>
-          <Text c="dimmed">
-            {user.role === 'publisher'
-              ? 'Active campaigns you can apply to with a verified website.'
-              : user.role === 'admin'
-                ? 'Every campaign on the platform.'
-                : 'Your campaigns: create, edit and decide on publisher applications.'}
-          </Text>
+          <Title order={1}>{t('campaigns.title')}</Title>
+          <Text c="dimmed">{t(`campaigns.text.${user.role}`)}</Text>
         </Stack>
         <Group>
           <Button
             variant="default"
             onClick={() =>
-              modals.openContextModal({ modal: 'campaignSearch', title: 'Search campaigns', innerProps: {} })
+              modals.openContextModal({
+                modal: 'campaignSearch',
+                title: t('campaigns.searchTitle'),
+                innerProps: {},
+              })
             }
           >
-            Quick search
+            {t('quickSearch')}
           </Button>
-          {isAdvertiser && <Button onClick={() => openCampaignEdit(store)}>Create campaign</Button>}
+          {isAdvertiser && (
+            <Button onClick={() => openCampaignEdit(store)}>{t('campaigns.createTitle')}</Button>
+          )}
         </Group>
       </Group>
       <CampaignsList
@@ -113,7 +117,7 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
             ? (campaign) =>
                 modals.openContextModal({
                   modal: 'campaignPublishers',
-                  title: `Publishers of ${campaign.name}`,
+                  title: t('campaigns.publishersOf', { name: campaign.name }),
                   size: 'xl',
                   innerProps: { campaignId: campaign.id },
                 })
@@ -124,7 +128,7 @@ export function CampaignsRoute({ mode = 'list' }: { mode?: 'list' | 'create' }) 
             ? (campaign) =>
                 modals.openContextModal({
                   modal: 'campaignAnalytics',
-                  title: `Analytics of ${campaign.name}`,
+                  title: t('campaigns.analyticsOf', { name: campaign.name }),
                   size: 'xl',
                   innerProps: { campaignId: campaign.id, campaignName: campaign.name },
                 })

@@ -1,14 +1,16 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { conversationIdFromPath, MessagingRoute } from './messaging';
+import { useTranslation } from '../../../lib/i18n';
 
 export function NotFound() {
+  const { t } = useTranslation('app');
   return (
     <Stack gap="sm">
-      <Title order={1}>Page not found</Title>
-      <Text>There is nothing at this address.</Text>
+      <Title order={1}>{t('notFound.title')}</Title>
+      <Text>{t('notFound.text')}</Text>
       <Anchor component={Link} to="/dashboard">
-        Go to the dashboard
+        {t('goToDashboard')}
       </Anchor>
     </Stack>
   );

@@ -11,6 +11,7 @@ import { LedgerPanel } from '../../../features/ledger/components/ledger-panel';
 import { PayoutHistory } from '../../../features/payouts/components/payout-history';
 import { RequestPayoutButton } from '../../../features/payouts/components/request-payout-button';
 import { useTrackingLinks } from '../../../features/tracking/api/get-tracking-links';
+import { useTranslation } from '../../../lib/i18n';
 
 const CAMPAIGN_OPTIONS = { ...DEFAULT_CAMPAIGN_FILTERS, page: 1, limit: 100 };
 
@@ -32,6 +33,7 @@ function useCampaignOptions(viewer: CommissionViewer): CampaignOption[] {
 }
 
 export function CommissionsRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const viewer: CommissionViewer = user?.role ?? 'publisher';
   const campaignOptions = useCampaignOptions(viewer);
@@ -47,14 +49,8 @@ export function CommissionsRoute() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Commissions</Title>
-        <Text c="dimmed">
-          {viewer === 'publisher'
-            ? 'What your tracked sales and leads earned: pending until the advertiser approves (or the hold period ends), then paid out.'
-            : viewer === 'admin'
-              ? 'Every commission on the platform.'
-              : 'Commissions on your campaigns: approve or reject pending ones, reverse refunded orders.'}
-        </Text>
+        <Title order={1}>{t('commissions.title')}</Title>
+        <Text c="dimmed">{t(`commissions.text.${viewer}`)}</Text>
       </Stack>
       <CommissionsPanel
         viewer={viewer}

@@ -3,18 +3,20 @@ import { useSearchParams } from 'react-router-dom';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { InvoicesPanel } from '../../../features/invoices/components/invoices-panel';
 import { RoleNotice } from './role-notice';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /invoices (and /invoices?id=… with that invoice open, the link an "invoice issued" notification carries). */
 export function InvoicesRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const [params, setParams] = useSearchParams();
   if (!user) return null;
   if (user.role === 'publisher') {
     return (
       <RoleNotice
-        title="Invoices"
-        text="Invoices bill advertisers; your payouts and their statements are on the commissions page."
-        link={{ to: '/commissions', label: 'Go to commissions and payouts' }}
+        title={t('invoices.title')}
+        text={t('invoices.publisherText')}
+        link={{ to: '/commissions', label: t('invoices.publisherLink') }}
       />
     );
   }
@@ -32,11 +34,9 @@ export function InvoicesRoute() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Invoices</Title>
+        <Title order={1}>{t('invoices.title')}</Title>
         <Text c="dimmed">
-          {user.role === 'admin'
-            ? 'Monthly advertiser invoices: generate drafts, issue them, record payments, void mistakes.'
-            : 'Your monthly invoices: approved commissions on your campaigns plus the platform fee.'}
+          {user.role === 'admin' ? t('invoices.text.admin') : t('invoices.text.advertiser')}
         </Text>
       </Stack>
       <InvoicesPanel viewer={user.role} openId={openId} onOpen={open} />

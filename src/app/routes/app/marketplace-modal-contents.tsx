@@ -21,7 +21,7 @@ import { PublisherWebsitesAdmin } from '../../../features/websites/components/pu
 import { WebsiteForm } from '../../../features/websites/components/website-form';
 import type { Website } from '../../../features/websites/types';
 import { errorMessage } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { translate, useTranslation } from '../../../lib/i18n';
 import { countryName } from '../../../lib/countries';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { campaignEditSlots } from './campaign-edit-slots';
@@ -40,7 +40,7 @@ export function openCampaignDetails(campaign: Pick<Campaign, 'id' | 'name'>) {
 export function openCampaignApplication(campaign: Pick<Campaign, 'id' | 'name'>) {
   modals.openContextModal({
     modal: 'campaignApplication',
-    title: `Apply to ${campaign.name}`,
+    title: translate('app', 'apply.title', { name: campaign.name }),
     innerProps: { campaignId: campaign.id },
   });
 }
@@ -80,13 +80,14 @@ export function CampaignEditModal({
 }
 
 export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const { data: campaign, error, isPending } = useCampaign(innerProps.campaignId);
-  if (isPending) return <Loader size="sm" aria-label="Loading campaign" />;
+  if (isPending) return <Loader size="sm" aria-label={t('details.loadingCampaign')} />;
   if (error) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(error, 'Could not load the campaign.')}
+        {errorMessage(error, t('details.campaignError'))}
       </Alert>
     );
   }
@@ -103,7 +104,7 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
               onOpen={() =>
                 modals.openContextModal({
                   modal: 'advertiserDetails',
-                  title: 'Advertiser',
+                  title: t('details.advertiser'),
                   innerProps: { advertiserId: campaign.advertiser_id, campaignId: campaign.id },
                 })
               }
@@ -116,7 +117,7 @@ export function CampaignDetailsModal({ innerProps }: ContextModalProps<{ campaig
       )}
       {user?.role === 'publisher' && campaign.status === 'active' && (
         <Group justify="flex-end">
-          <Button onClick={() => openCampaignApplication(campaign)}>Apply</Button>
+          <Button onClick={() => openCampaignApplication(campaign)}>{t('details.apply')}</Button>
         </Group>
       )}
     </Stack>
@@ -183,26 +184,27 @@ function countryRule(
   const names = allowed.map((code) => countryName(code)).join(', ');
   if (!country) {
     return {
-      reason: `This campaign accepts publishers from ${names} only. Add your country to your profile first.`,
-      fix: { href: '/profile', label: 'Go to your profile' },
+      reason: translate('app', 'apply.onlyFromNoCountry', { countries: names }),
+      fix: { href: '/profile', label: translate('app', 'apply.goToProfile') },
     };
   }
   return {
-    reason: `This campaign accepts publishers from ${names} only; your profile says ${countryName(country)}.`,
+    reason: translate('app', 'apply.onlyFrom', { countries: names, country: countryName(country) }),
   };
 }
 
 export function CampaignApplicationModal({ innerProps }: ContextModalProps<{ campaignId: string }>) {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const campaign = useCampaign(innerProps.campaignId);
   // Verification status decides who may apply: never trust a cached (possibly persisted) copy here.
   const { data: websites, error, isPending, isFetchedAfterMount } = useWebsites({ refetchOnMount: 'always' });
   if (isPending || (!isFetchedAfterMount && !error))
-    return <Loader size="sm" aria-label="Loading your websites" />;
+    return <Loader size="sm" aria-label={t('apply.loadingWebsites')} />;
   if (error) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(error, 'Could not load your websites.')}
+        {errorMessage(error, t('apply.websitesError'))}
       </Alert>
     );
   }

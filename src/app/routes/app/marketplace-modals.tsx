@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import type { ContextModalProps } from '@mantine/modals';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { withMoreStyles } from '../../../lib/load-more-styles';
+import { useTranslation } from '../../../lib/i18n';
 
 // The modal contents load with the first modal opened, not with the entry chunk (providers.tsx
 // registers this map for the whole app).
@@ -12,11 +13,12 @@ function lazyModal<P extends Record<string, unknown>>(
 ) {
   const Content = lazy(() => load().then((component) => ({ default: component })));
   return function LazyModal(props: ContextModalProps<P>) {
+    const { t } = useTranslation('app');
     return (
       <Suspense
         fallback={
           <Center p="md">
-            <Loader size="sm" aria-label="Loading" />
+            <Loader size="sm" aria-label={t('loading')} />
           </Center>
         }
       >

@@ -6,8 +6,10 @@ import { SessionsCard } from '../../../features/auth/components/sessions-card';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { showToast } from '../../../lib/toast';
 import { useSignOutEverywhere } from '../../hooks/use-sign-out';
+import { useTranslation } from '../../../lib/i18n';
 
 export function ProfileRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const signOutEverywhere = useSignOutEverywhere();
   const navigate = useNavigate();
@@ -17,27 +19,27 @@ export function ProfileRoute() {
     await signOutEverywhere();
     void navigate('/login', { replace: true });
     showToast({
-      title: 'Signed out on every device',
-      message: 'Log in again to continue.',
+      title: t('profile.signedOutEverywhere'),
+      message: t('profile.logInAgain'),
       color: 'green',
     });
   };
 
   return (
     <Stack gap="xl" maw={640}>
-      <Title order={1}>Profile</Title>
+      <Title order={1}>{t('profile.title')}</Title>
       <Paper withBorder p="lg">
         <ProfileForm user={user} />
       </Paper>
       <Paper withBorder p="lg">
         <Stack>
           <Title order={2} size="h3">
-            Change password
+            {t('profile.changePassword')}
           </Title>
           <ChangePasswordForm />
         </Stack>
       </Paper>
-      <Paper withBorder p="lg" component="section" aria-label="Sessions">
+      <Paper withBorder p="lg" component="section" aria-label={t('profile.sessions')}>
         <SessionsCard onSignOutEverywhere={onSignOutEverywhere} />
       </Paper>
     </Stack>

@@ -4,26 +4,32 @@ import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { PublishersDirectory } from '../../../features/publishers/components/publishers-directory';
 import { openPublisherCard } from './marketplace-modal-contents';
 import { RoleNotice } from './role-notice';
+import { useTranslation } from '../../../lib/i18n';
 
 export function PublishersRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   if (user?.role === 'publisher') {
-    return <RoleNotice title="Publishers" text="The publisher directory is for advertisers and admins." />;
+    return <RoleNotice title={t('publishers.title')} text={t('publishers.notice')} />;
   }
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={1}>Publishers</Title>
-          <Text c="dimmed">Publishers and the reach of their verified websites.</Text>
+          <Title order={1}>{t('publishers.title')}</Title>
+          <Text c="dimmed">{t('publishers.text')}</Text>
         </Stack>
         <Button
           variant="default"
           onClick={() =>
-            modals.openContextModal({ modal: 'publisherSearch', title: 'Search publishers', innerProps: {} })
+            modals.openContextModal({
+              modal: 'publisherSearch',
+              title: t('publishers.searchTitle'),
+              innerProps: {},
+            })
           }
         >
-          Quick search
+          {t('quickSearch')}
         </Button>
       </Group>
       <PublishersDirectory onOpen={openPublisherCard} />

@@ -6,17 +6,12 @@ import { usePublishers } from '../../../features/publishers/api/get-publishers';
 import { ReportsPanel } from '../../../features/reports/components/reports-panel';
 import type { FilterOption, ReportViewer } from '../../../features/reports/types';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The servers' page cap: enough to pick from in a filter. */
 const OPTIONS_LIMIT = 100;
 const CAMPAIGN_OPTIONS = { ...DEFAULT_CAMPAIGN_FILTERS, page: 1, limit: OPTIONS_LIMIT };
 const PUBLISHER_OPTIONS = { search: '', page: 1, limit: OPTIONS_LIMIT };
-
-const DESCRIPTIONS: Record<ReportViewer, string> = {
-  advertiser: 'Clicks, conversions and spend on your campaigns, by day, campaign, publisher and more.',
-  publisher: 'Your clicks, conversions and earnings, by day, campaign, website and more.',
-  admin: 'Clicks, conversions and commission across the platform.',
-};
 
 /** Campaigns and publishers to filter by: advertisers see their own campaigns, admins all. */
 function useFilterOptions(enabled: boolean): { campaigns: FilterOption[]; publishers: FilterOption[] } {
@@ -29,6 +24,7 @@ function useFilterOptions(enabled: boolean): { campaigns: FilterOption[]; publis
 }
 
 export function ReportsRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const { currency } = useEffectiveCurrency();
   const viewer: ReportViewer = user?.role ?? 'publisher';
@@ -37,8 +33,8 @@ export function ReportsRoute() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Reports</Title>
-        <Text c="dimmed">{DESCRIPTIONS[viewer]}</Text>
+        <Title order={1}>{t('reports.title')}</Title>
+        <Text c="dimmed">{t(`reports.text.${viewer}`)}</Text>
       </Stack>
       <ReportsPanel
         viewer={viewer}

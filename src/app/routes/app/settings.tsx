@@ -12,6 +12,7 @@ import { AdminSettingsSection } from '../../../features/settings/components/admi
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
 import { ReferralSettingsSection } from '../../../features/settings/components/referral-settings-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
+import { useTranslation } from '../../../lib/i18n';
 
 function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,20 +29,21 @@ function SettingsCard({ title, children }: { title: string; children: ReactNode 
 
 /** /settings: admins edit the platform settings; everyone keeps their own preferences here. */
 export function SettingsRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const { currency, setCurrency } = useEffectiveCurrency();
   if (!user) return null;
 
   return (
     <Stack gap="xl">
-      <Title order={1}>Settings</Title>
+      <Title order={1}>{t('settings.title')}</Title>
       {user.role === 'admin' && (
-        <SettingsCard title="Platform settings">
+        <SettingsCard title={t('settings.platform')}>
           <AdminSettingsSection />
           <Text size="sm">
-            Every change here is recorded in the{' '}
+            {t('settings.auditBefore')}{' '}
             <Anchor component={Link} to="/admin-audit-log">
-              audit log
+              {t('settings.auditLink')}
             </Anchor>
             .
           </Text>
@@ -53,37 +55,37 @@ export function SettingsRoute() {
         </Paper>
       )}
       {user.role === 'admin' && (
-        <SettingsCard title="Outgoing mail">
+        <SettingsCard title={t('settings.mail')}>
           <OutgoingMailNote />
         </SettingsCard>
       )}
       {user.role === 'admin' && (
-        <SettingsCard title="Exchange rates">
+        <SettingsCard title={t('settings.rates')}>
           <RatesHealthCard />
         </SettingsCard>
       )}
-      <SettingsCard title="Your preferences">
+      <SettingsCard title={t('settings.preferences')}>
         <UiPreferencesForm role={user.role} currency={currency} onCurrencyChange={setCurrency} />
       </SettingsCard>
       <PushSettings />
-      <SettingsCard title="API keys">
+      <SettingsCard title={t('settings.apiKeys')}>
         <ApiKeysSettings />
       </SettingsCard>
       {(user.role === 'advertiser' || user.role === 'admin') && (
-        <SettingsCard title="Webhooks">
+        <SettingsCard title={t('settings.webhooks')}>
           <WebhooksSettings />
         </SettingsCard>
       )}
       {user.role === 'publisher' && (
-        <SettingsCard title="Postbacks">
+        <SettingsCard title={t('settings.postbacks')}>
           <PostbacksSettings />
         </SettingsCard>
       )}
-      <SettingsCard title="Your profile">
+      <SettingsCard title={t('settings.profile')}>
         <Group gap="xs">
-          <Text size="sm">Name, company or display name, country and password:</Text>
+          <Text size="sm">{t('settings.profileText')}</Text>
           <Anchor component={Link} to="/profile" size="sm">
-            Edit your profile
+            {t('settings.editProfile')}
           </Anchor>
         </Group>
       </SettingsCard>

@@ -13,6 +13,7 @@ import { PublisherTracking } from '../../../features/tracking/components/publish
 import { useMyCoupons } from '../../../features/coupons/api/get-my-coupons';
 import { CouponCodes } from '../../../features/coupons/components/coupon-codes';
 import type { TrackedCampaign, TrackingLink } from '../../../features/tracking/types';
+import { translate, useTranslation } from '../../../lib/i18n';
 
 /** The campaign selector lists up to the API's page maximum. */
 const CAMPAIGN_OPTIONS = { ...DEFAULT_CAMPAIGN_FILTERS, page: 1, limit: 100 };
@@ -21,8 +22,8 @@ export function openTrackingTest(campaign: Pick<TrackedCampaign, 'id' | 'name'>,
   modals.openContextModal({
     modal: 'trackingTest',
     title: link
-      ? `Tracking test: ${campaign.name} via ${link.publisher_name}`
-      : `Tracking test: ${campaign.name}`,
+      ? translate('app', 'tracking.testVia', { campaign: campaign.name, publisher: link.publisher_name })
+      : translate('app', 'tracking.test', { campaign: campaign.name }),
     size: 'lg',
     innerProps: { campaignId: campaign.id, linkId: link?.id },
   });
@@ -38,7 +39,7 @@ function AdvertiserTrackingPage() {
     modals.openContextModal({
       modal: 'campaignEdit',
       modalId: `campaignEdit-${campaign.id}`,
-      title: `Edit ${campaign.name}`,
+      title: translate('app', 'campaigns.editTitle', { name: campaign.name }),
       size: 'lg',
       innerProps: {
         campaign,
@@ -75,18 +76,15 @@ function PublisherTrackingPage() {
 }
 
 export function TrackingRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   if (!user) return null;
   const publisher = user.role === 'publisher';
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Tracking</Title>
-        <Text c="dimmed">
-          {publisher
-            ? 'Your tracking links: put them on your website; every click and sale through them is credited to you.'
-            : 'Tracking links per publisher, the postback and pixel for your shop, and a test that runs it all end to end.'}
-        </Text>
+        <Title order={1}>{t('tracking.title')}</Title>
+        <Text c="dimmed">{publisher ? t('tracking.text.publisher') : t('tracking.text.advertiser')}</Text>
       </Stack>
       {publisher ? <PublisherTrackingPage /> : <AdvertiserTrackingPage />}
     </Stack>

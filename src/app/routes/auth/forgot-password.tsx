@@ -2,15 +2,17 @@ import { Anchor } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CenteredCard } from '../../../components/centered-card';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
+import { useTranslation } from '../../../lib/i18n';
 
 export function ForgotPasswordRoute() {
+  const { t } = useTranslation('app');
   return (
     <CenteredCard
-      title="Forgot your password?"
-      subtitle="We will email you a link to choose a new one."
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
       footer={
         <Anchor component={Link} to="/login" size="sm">
-          Back to login
+          {t('backToLogin')}
         </Anchor>
       }
     >

@@ -6,8 +6,10 @@ import { useSignOut } from '../../hooks/use-sign-out';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { needsOnboarding } from '../../../features/auth/utils/needs-onboarding';
 import { DEFAULT_AUTHENTICATED_PATH } from '../guards';
+import { useTranslation } from '../../../lib/i18n';
 
 export function OnboardingRoute() {
+  const { t } = useTranslation('app');
   const user = useAuthUser();
   const logout = useSignOut();
   const navigate = useNavigate();
@@ -16,8 +18,8 @@ export function OnboardingRoute() {
 
   return (
     <CenteredCard
-      title="Complete your profile"
-      subtitle="A few details before you start."
+      title={t('onboarding.title')}
+      subtitle={t('onboarding.subtitle')}
       width={520}
       footer={
         <Group justify="flex-end">
@@ -29,7 +31,7 @@ export function OnboardingRoute() {
               void logout().then(() => navigate('/login', { replace: true }));
             }}
           >
-            Log out
+            {t('logOut')}
           </Button>
         </Group>
       }

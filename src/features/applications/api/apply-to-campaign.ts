@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import type { Application } from '../types';
 import { applicationKeys } from './application-keys';
 
 export const applyInputSchema = z.object({
   campaign_id: z.string().min(1),
-  website_id: z.string().min(1, 'Pick a website'),
+  website_id: z.string().min(1, { error: () => translate('applications', 'apply.pickWebsite') }),
   message: z.string().trim().max(2000),
 });
 export type ApplyInput = z.infer<typeof applyInputSchema>;

@@ -3,21 +3,18 @@ import { useNavigate } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { errorMessage } from '../../../lib/api-client';
+import { useStatusLabel } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/toast';
 import { oneOf, pageParam, useUrlParams } from '../../../lib/use-url-params';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
-import { statusLabel } from '../types';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { CopyTrackingLinkButton, TrackingLink } from './tracking-link';
 import { APPLICATION_STATUSES } from '../../../../contracts/applications';
 
 const PAGE_SIZE = 10;
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...APPLICATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-];
 
 /** The list's filter and page in the URL (?status=approved&page=2): a reload keeps them. */
 const LIST_PARAMS = { status: 'all', page: '1' };
@@ -25,6 +22,12 @@ const LIST_PARAMS = { status: 'all', page: '1' };
 /** A publisher's own applications (the /applications screen). */
 export function ApplicationsList() {
   const navigate = useNavigate();
+  const { t } = useTranslation('applications');
+  const statusLabel = useStatusLabel();
+  const statusOptions = [
+    { value: 'all', label: t('list.allStatuses') },
+    ...APPLICATION_STATUSES.map((s) => ({ value: s, label: statusLabel('application', s) })),
+  ];
   const [params, setParams] = useUrlParams(LIST_PARAMS);
   const status = oneOf(params.status, APPLICATION_STATUSES, 'all');
   const page = pageParam(params.page);
@@ -36,42 +39,49 @@ export function ApplicationsList() {
   return (
     <Stack gap="md">
       <NativeSelect
-        label="Status filter"
-        data={STATUS_OPTIONS}
+        label={t('list.statusFilter')}
+        data={statusOptions}
         value={status}
         onChange={(event) => setParams({ status: event.currentTarget.value, page: '1' })}
         maw={240}
       />
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'Could not load your applications.')}
+          {errorMessage(error, t('list.loadError'))}
         </Alert>
       )}
       {decide.error && (
         <Alert color="red" variant="light">
-          {errorMessage(decide.error, 'The application could not be withdrawn.')}
+          {errorMessage(decide.error, t('list.withdrawError'))}
         </Alert>
       )}
-      {isPending && <Loader size="sm" aria-label="Loading applications" />}
+      {isPending && <Loader size="sm" aria-label={t('list.loading')} />}
       {data && data.items.length === 0 && status !== 'all' && (
         <EmptyState
-          title={`No ${statusLabel(status).toLowerCase()} applications`}
-          action={{ label: 'Show all applications', onClick: () => setParams({ status: 'all', page: '1' }) }}
+          title={t('list.emptyStatus', { status })}
+          action={{ label: t('list.showAll'), onClick: () => setParams({ status: 'all', page: '1' }) }}
         />
       )}
       {data && data.items.length === 0 && status === 'all' && (
         <EmptyState
-          title="No applications yet"
-          description="Apply to a campaign with one of your verified websites."
-          action={{ label: 'Browse campaigns', onClick: () => void navigate('/campaigns') }}
+          title={t('list.emptyTitle')}
+          description={t('list.emptyText')}
+          action={{ label: t('list.browse'), onClick: () => void navigate('/campaigns') }}
         />
       )}
       {data && data.items.length > 0 && (
         <DataTable
           minWidth={760}
           verticalSpacing="sm"
-          aria-label="Applications"
-          head={['Campaign', 'Website', 'Status', 'Details', 'Applied', 'Actions']}
+          aria-label={t('list.label')}
+          head={[
+            t('col.campaign'),
+            t('col.website'),
+            t('col.status'),
+            t('col.details'),
+            t('col.applied'),
+            t('col.actions'),
+          ]}
           cards={['title', 'subtitle', 'status', 'field', 'field', 'actions']}
           stickyActions
         >
@@ -87,7 +97,7 @@ export function ApplicationsList() {
                   {application.status === 'approved' && application.tracking_code ? (
                     <TrackingLink code={application.tracking_code} />
                   ) : (
-                    application.reason && <Text size="sm">Reason: {application.reason}</Text>
+                    application.reason && <Text size="sm">{t('reason', { reason: application.reason })}</Text>
                   )}
                 </Table.Td>
                 <Table.Td>{formatDate(application.created_at)}</Table.Td>
@@ -99,18 +109,18 @@ export function ApplicationsList() {
                     <Button
                       size="xs"
                       variant="default"
-                      aria-label={`Withdraw application to ${application.campaign_name}`}
+                      aria-label={t('list.withdrawLabel', { campaign: application.campaign_name })}
                       loading={decide.isPending && decide.variables?.id === application.id}
                       onClick={() =>
                         decide.mutate(
                           { id: application.id, decision: 'withdraw' },
                           {
-                            onSuccess: () => showSuccess('Application withdrawn', application.campaign_name),
+                            onSuccess: () => showSuccess(t('list.withdrawn'), application.campaign_name),
                           },
                         )
                       }
                     >
-                      Withdraw
+                      {t('list.withdraw')}
                     </Button>
                   )}
                 </Table.Td>

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/toast';
 import { applyInputSchema, useApplyToCampaign } from '../api/apply-to-campaign';
 import type { Application } from '../types';
@@ -26,6 +27,7 @@ export interface ApplyFormProps {
 
 /** campaignApplication: apply to a campaign with one of your verified websites. */
 export function ApplyForm({ campaignId, websites, onApplied, ineligible }: ApplyFormProps) {
+  const { t } = useTranslation('applications');
   const apply = useApplyToCampaign();
   const verified = websites.filter((w) => w.verified);
   const form = useForm({
@@ -35,7 +37,7 @@ export function ApplyForm({ campaignId, websites, onApplied, ineligible }: Apply
 
   if (ineligible) {
     return (
-      <Alert color="yellow" variant="light" title="You cannot apply to this campaign">
+      <Alert color="yellow" variant="light" title={t('apply.ineligible')}>
         {ineligible.reason}{' '}
         {ineligible.fix && <Anchor href={ineligible.fix.href}>{ineligible.fix.label}</Anchor>}
       </Alert>
@@ -44,19 +46,16 @@ export function ApplyForm({ campaignId, websites, onApplied, ineligible }: Apply
 
   if (verified.length === 0) {
     return (
-      <Alert color="yellow" variant="light" title="Verify a website first">
-        You can apply with a website once you have verified you own it.{' '}
-        <Anchor href="/websites">Go to your websites</Anchor>
+      <Alert color="yellow" variant="light" title={t('apply.verifyFirst')}>
+        {t('apply.verifyText')} <Anchor href="/websites">{t('apply.goToWebsites')}</Anchor>
       </Alert>
     );
   }
 
   if (apply.data) {
     return (
-      <Alert color="green" variant="light" title="Application sent">
-        {apply.data.status === 'approved'
-          ? 'This campaign approves automatically: your tracking link is ready under Applications.'
-          : 'The advertiser will review your application. You can follow it under Applications.'}
+      <Alert color="green" variant="light" title={t('apply.sent')}>
+        {apply.data.status === 'approved' ? t('apply.sentAuto') : t('apply.sentReview')}
       </Alert>
     );
   }
@@ -68,10 +67,8 @@ export function ApplyForm({ campaignId, websites, onApplied, ineligible }: Apply
         apply.mutate(values, {
           onSuccess: (a) => {
             showSuccess(
-              a.status === 'approved' ? 'Application approved' : 'Application sent',
-              a.status === 'approved'
-                ? 'Your tracking link is ready on the Applications page.'
-                : 'The advertiser decides on it; you get a notification.',
+              a.status === 'approved' ? t('apply.approved') : t('apply.sent'),
+              a.status === 'approved' ? t('apply.approvedText') : t('apply.sentText'),
             );
             onApplied?.(a);
           },
@@ -80,31 +77,31 @@ export function ApplyForm({ campaignId, websites, onApplied, ineligible }: Apply
     >
       <Stack>
         {apply.error && (
-          <Alert color="red" variant="light" title="The application was not sent">
-            {errorMessage(apply.error, 'Applying failed. Please try again.')}
+          <Alert color="red" variant="light" title={t('apply.notSent')}>
+            {errorMessage(apply.error, t('apply.failed'))}
           </Alert>
         )}
         <NativeSelect
-          label="Website"
+          label={t('apply.website')}
           data={websites.map((w) => ({
             value: w.id,
-            label: w.verified ? w.label : `${w.label} (not verified)`,
+            label: w.verified ? w.label : t('apply.notVerified', { website: w.label }),
             disabled: !w.verified,
           }))}
           {...form.getInputProps('website_id')}
         />
         <Textarea
-          label="Message to the advertiser"
+          label={t('apply.message')}
           autosize
           minRows={3}
           maxLength={2000}
           {...form.getInputProps('message')}
         />
         <Text size="xs" c="dimmed">
-          The advertiser sees your display name, website and message.
+          {t('apply.sees')}
         </Text>
         <Button type="submit" loading={apply.isPending}>
-          Send application
+          {t('apply.send')}
         </Button>
       </Stack>
     </form>

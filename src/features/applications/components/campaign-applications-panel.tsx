@@ -4,6 +4,7 @@ import { DataTable } from '../../../components/data-table';
 import { MessageButton } from '../../../components/message-button';
 import { ReasonForm } from '../../../components/reason-form';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/toast';
 import { useDecideApplication } from '../api/decide-application';
 import { useApplications } from '../api/get-applications';
@@ -13,13 +14,8 @@ import { ApplicationStatusBadge } from './application-status-badge';
 type ReasonDecision = 'reject' | 'suspend';
 
 /** campaignPublishers: who applied to a campaign, and the advertiser's (or an admin's) decisions. */
-const DECIDED = {
-  approve: 'Application approved',
-  reject: 'Application rejected',
-  suspend: 'Application suspended',
-} as const;
-
 export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }) {
+  const { t } = useTranslation('applications');
   const { data, error, isPending } = useApplications({
     status: 'all',
     campaign_id: campaignId,
@@ -29,15 +25,15 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
   const decide = useDecideApplication();
   const [asking, setAsking] = useState<{ id: string; decision: ReasonDecision } | null>(null);
 
-  if (isPending) return <Loader size="sm" aria-label="Loading applications" />;
+  if (isPending) return <Loader size="sm" aria-label={t('list.loading')} />;
   if (error) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(error, 'Could not load the applications.')}
+        {errorMessage(error, t('panel.loadError'))}
       </Alert>
     );
   }
-  if (data.items.length === 0) return <Text c="dimmed">No publisher has applied yet.</Text>;
+  if (data.items.length === 0) return <Text c="dimmed">{t('panel.empty')}</Text>;
 
   const busy = (a: Application) => decide.isPending && decide.variables?.id === a.id;
 
@@ -45,14 +41,14 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
     <Stack gap="sm">
       {decide.error && (
         <Alert color="red" variant="light">
-          {errorMessage(decide.error, 'The decision was not saved.')}
+          {errorMessage(decide.error, t('panel.decideError'))}
         </Alert>
       )}
       <DataTable
         minWidth={760}
         verticalSpacing="sm"
-        aria-label="Applications to this campaign"
-        head={['Publisher', 'Website', 'Status', 'Actions']}
+        aria-label={t('panel.label')}
+        head={[t('col.publisher'), t('col.website'), t('col.status'), t('col.actions')]}
         cards={['title', 'subtitle', 'status', 'actions']}
         stickyActions
       >
@@ -66,7 +62,7 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                     “{application.message}”
                   </Text>
                 )}
-                {application.reason && <Text size="sm">Reason: {application.reason}</Text>}
+                {application.reason && <Text size="sm">{t('reason', { reason: application.reason })}</Text>}
               </Table.Td>
               <Table.Td>{application.website_url}</Table.Td>
               <Table.Td>
@@ -76,7 +72,7 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                 {asking?.id === application.id ? (
                   <ReasonForm
                     compact
-                    confirmLabel={`Confirm ${asking.decision}`}
+                    confirmLabel={t(`panel.confirm.${asking.decision}`)}
                     loading={busy(application)}
                     onCancel={() => setAsking(null)}
                     onConfirm={(reason, decision = asking.decision) =>
@@ -85,7 +81,7 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                         {
                           onSuccess: () => {
                             setAsking(null);
-                            showSuccess(DECIDED[decision], application.publisher_name);
+                            showSuccess(t(`panel.decided.${decision}`), application.publisher_name);
                           },
                         },
                       )
@@ -103,25 +99,28 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                         <Button
                           size="xs"
                           color="green"
-                          aria-label={`Approve ${application.publisher_name}`}
+                          aria-label={t('panel.approveLabel', { name: application.publisher_name })}
                           loading={busy(application)}
                           onClick={() =>
                             decide.mutate(
                               { id: application.id, decision: 'approve' },
-                              { onSuccess: () => showSuccess(DECIDED.approve, application.publisher_name) },
+                              {
+                                onSuccess: () =>
+                                  showSuccess(t('panel.decided.approve'), application.publisher_name),
+                              },
                             )
                           }
                         >
-                          Approve
+                          {t('panel.approve')}
                         </Button>
                         <Button
                           size="xs"
                           variant="light"
                           color="red"
-                          aria-label={`Reject ${application.publisher_name}`}
+                          aria-label={t('panel.rejectLabel', { name: application.publisher_name })}
                           onClick={() => setAsking({ id: application.id, decision: 'reject' })}
                         >
-                          Reject
+                          {t('panel.reject')}
                         </Button>
                       </>
                     )}
@@ -130,10 +129,10 @@ export function CampaignApplicationsPanel({ campaignId }: { campaignId: string }
                         size="xs"
                         variant="light"
                         color="orange"
-                        aria-label={`Suspend ${application.publisher_name}`}
+                        aria-label={t('panel.suspendLabel', { name: application.publisher_name })}
                         onClick={() => setAsking({ id: application.id, decision: 'suspend' })}
                       >
-                        Suspend
+                        {t('panel.suspend')}
                       </Button>
                     )}
                   </Group>

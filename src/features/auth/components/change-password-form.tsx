@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { usePasswordCheck } from '../hooks/use-password-check';
@@ -10,12 +10,16 @@ import { validateNewPassword, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
 
 export function ChangePasswordForm() {
+  const { t } = useTranslation('auth');
   const user = useAuthUser();
   const update = useUpdateProfile();
   const passwordCheck = usePasswordCheck();
   const form = useForm({
     initialValues: { current_password: '', new_password: '' },
-    validate: { current_password: validateRequired('Current password'), new_password: validateNewPassword },
+    validate: {
+      current_password: validateRequired(t('field.currentPassword')),
+      new_password: validateNewPassword,
+    },
   });
   // The server scores the new password against the account's e-mail and name too.
   const userInputs = user ? [user.email, user.name] : [];
@@ -27,10 +31,8 @@ export function ChangePasswordForm() {
       onSuccess: (response) => {
         form.reset();
         showToast({
-          title: 'Password changed',
-          message: response.access_token
-            ? 'Other devices have been signed out.'
-            : 'Use your new password next time.',
+          title: t('password.changed'),
+          message: response.access_token ? t('password.othersSignedOut') : t('password.useNext'),
           color: 'green',
         });
       },
@@ -40,20 +42,20 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
-        <FormError error={update.error} fallback={FALLBACK_MESSAGES.updateProfile} />
+        <FormError error={update.error} fallback={t('fallback.updateProfile')} />
         <PasswordInput
-          label="Current password"
+          label={t('field.currentPassword')}
           autoComplete="current-password"
           {...form.getInputProps('current_password')}
         />
         <PasswordInput
-          label="New password"
+          label={t('field.newPassword')}
           autoComplete="new-password"
           {...form.getInputProps('new_password')}
         />
         <PasswordStrengthMeter password={form.values.new_password} userInputs={userInputs} />
         <Button type="submit" loading={update.isPending || passwordCheck.checking}>
-          Change password
+          {t('password.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,11 +1,12 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useForgotPassword } from '../api/forgot-password';
 import { validateEmail } from '../utils/validation';
 import { FormError } from './form-error';
 
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
   const form = useForm({ initialValues: { email: '' }, validate: { email: validateEmail } });
 
@@ -17,16 +18,16 @@ export function ForgotPasswordForm() {
             {forgot.data.message}
           </Alert>
         )}
-        <FormError error={forgot.error} fallback={FALLBACK_MESSAGES.forgotPassword} />
+        <FormError error={forgot.error} fallback={t('fallback.forgotPassword')} />
         <TextInput
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
         <Button type="submit" loading={forgot.isPending}>
-          Send reset link
+          {t('forgot.send')}
         </Button>
       </Stack>
     </form>

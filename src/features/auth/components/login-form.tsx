@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { translate, useTranslation } from '../../../lib/i18n';
 import { useLogin } from '../api/login';
 import { validateEmail, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
@@ -8,7 +8,7 @@ import { FormError } from './form-error';
 type Field = 'email' | 'password';
 const VALIDATE: Record<Field, (value: string) => string | null> = {
   email: validateEmail,
-  password: validateRequired('Password'),
+  password: (value) => validateRequired(translate('auth', 'field.password'))(value),
 };
 
 /**
@@ -16,6 +16,7 @@ const VALIDATE: Record<Field, (value: string) => string | null> = {
  * with plain state (no form library): this form is in the entry chunk, the first screen of a visit.
  */
 export function LoginForm() {
+  const { t } = useTranslation('auth');
   const login = useLogin();
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -44,16 +45,22 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={submit}>
       <Stack>
-        <FormError error={login.error} fallback={FALLBACK_MESSAGES.login} />
-        <TextInput label="Email" type="email" autoComplete="email" required {...inputProps('email')} />
+        <FormError error={login.error} fallback={t('fallback.login')} />
+        <TextInput
+          label={t('field.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...inputProps('email')}
+        />
         <PasswordInput
-          label="Password"
+          label={t('field.password')}
           autoComplete="current-password"
           required
           {...inputProps('password')}
         />
         <Button type="submit" loading={login.isPending}>
-          Log in
+          {t('login.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { Button, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CountrySelect } from '../../../components/country-select';
+import { useTranslation } from '../../../lib/i18n';
 import type { CompleteProfileBody, Profile } from '../types';
 import { withoutBlanks } from '../utils/needs-onboarding';
 import { validateCountry, validateOptionalUrl, validateRequired } from '../utils/validation';
@@ -25,12 +26,17 @@ function withName<T extends Record<string, unknown>>(
   return { ...withoutBlanks(values), ...(typed && typed !== registered ? { name: typed } : {}) };
 }
 
-export const PAYOUT_METHOD_OPTIONS = [
-  { value: 'bank_transfer', label: 'Bank transfer' },
-  { value: 'paypal', label: 'PayPal' },
-];
+/** The payout methods as options, labelled in the UI language. */
+export function usePayoutMethodOptions() {
+  const { t } = useTranslation('auth');
+  return [
+    { value: 'bank_transfer', label: t('payoutMethod.bank_transfer') },
+    { value: 'paypal', label: t('payoutMethod.paypal') },
+  ];
+}
 
 export function AdvertiserProfileStep({ profile, name, pending, onSubmit }: StepProps) {
+  const { t } = useTranslation('auth');
   const form = useForm({
     initialValues: {
       your_name: name,
@@ -39,8 +45,8 @@ export function AdvertiserProfileStep({ profile, name, pending, onSubmit }: Step
       country: profile.country ?? '',
     },
     validate: {
-      your_name: validateRequired('Your name'),
-      company_name: validateRequired('Company name'),
+      your_name: validateRequired(t('onboarding.yourName')),
+      company_name: validateRequired(t('profile.companyName')),
       website: validateOptionalUrl,
       country: validateCountry,
     },
@@ -48,12 +54,22 @@ export function AdvertiserProfileStep({ profile, name, pending, onSubmit }: Step
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withName(values, name)))}>
       <Stack>
-        <TextInput label="Your name" required autoComplete="name" {...form.getInputProps('your_name')} />
-        <TextInput label="Company name" required {...form.getInputProps('company_name')} />
-        <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
-        <CountrySelect label="Country" required {...form.getInputProps('country')} />
+        <TextInput
+          label={t('onboarding.yourName')}
+          required
+          autoComplete="name"
+          {...form.getInputProps('your_name')}
+        />
+        <TextInput label={t('profile.companyName')} required {...form.getInputProps('company_name')} />
+        <TextInput
+          label={t('profile.website')}
+          type="url"
+          placeholder="https://"
+          {...form.getInputProps('website')}
+        />
+        <CountrySelect label={t('profile.country')} required {...form.getInputProps('country')} />
         <Button type="submit" loading={pending}>
-          Continue
+          {t('onboarding.continue')}
         </Button>
       </Stack>
     </form>
@@ -61,23 +77,24 @@ export function AdvertiserProfileStep({ profile, name, pending, onSubmit }: Step
 }
 
 export function AdvertiserPaymentStep({ profile, pending, onSubmit }: StepProps) {
+  const { t } = useTranslation('auth');
   const form = useForm({
     initialValues: { billing_address: profile.billing_address ?? '', vat_id: profile.vat_id ?? '' },
-    validate: { billing_address: validateRequired('Billing address') },
+    validate: { billing_address: validateRequired(t('profile.billingAddress')) },
   });
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
       <Stack>
         <Textarea
-          label="Billing address"
+          label={t('profile.billingAddress')}
           autosize
           minRows={3}
           required
           {...form.getInputProps('billing_address')}
         />
-        <TextInput label="VAT ID" {...form.getInputProps('vat_id')} />
+        <TextInput label={t('profile.vatId')} {...form.getInputProps('vat_id')} />
         <Button type="submit" loading={pending}>
-          Finish
+          {t('onboarding.finish')}
         </Button>
       </Stack>
     </form>
@@ -85,6 +102,7 @@ export function AdvertiserPaymentStep({ profile, pending, onSubmit }: StepProps)
 }
 
 export function PublisherProfileStep({ profile, name, pending, onSubmit }: StepProps) {
+  const { t } = useTranslation('auth');
   const form = useForm({
     initialValues: {
       your_name: name,
@@ -92,24 +110,29 @@ export function PublisherProfileStep({ profile, name, pending, onSubmit }: StepP
       country: profile.country ?? '',
     },
     validate: {
-      your_name: validateRequired('Your name'),
-      display_name: validateRequired('Display name'),
+      your_name: validateRequired(t('onboarding.yourName')),
+      display_name: validateRequired(t('profile.displayName')),
       country: validateCountry,
     },
   });
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withName(values, name)))}>
       <Stack>
-        <TextInput label="Your name" required autoComplete="name" {...form.getInputProps('your_name')} />
         <TextInput
-          label="Display name"
-          description="What advertisers see, e.g. your site's or brand's name"
+          label={t('onboarding.yourName')}
+          required
+          autoComplete="name"
+          {...form.getInputProps('your_name')}
+        />
+        <TextInput
+          label={t('profile.displayName')}
+          description={t('onboarding.displayNameHelp')}
           required
           {...form.getInputProps('display_name')}
         />
-        <CountrySelect label="Country" required {...form.getInputProps('country')} />
+        <CountrySelect label={t('profile.country')} required {...form.getInputProps('country')} />
         <Button type="submit" loading={pending}>
-          Continue
+          {t('onboarding.continue')}
         </Button>
       </Stack>
     </form>
@@ -117,6 +140,8 @@ export function PublisherProfileStep({ profile, name, pending, onSubmit }: StepP
 }
 
 export function PublisherPaymentStep({ profile, pending, onSubmit }: StepProps) {
+  const { t } = useTranslation('auth');
+  const payoutMethods = usePayoutMethodOptions();
   const form = useForm({
     initialValues: {
       payout_method: (profile.payout_method ?? null) as 'bank_transfer' | 'paypal' | null,
@@ -124,31 +149,31 @@ export function PublisherPaymentStep({ profile, pending, onSubmit }: StepProps) 
       tax_id: profile.tax_id ?? '',
     },
     validate: {
-      payout_method: validateRequired('Payout method'),
-      payout_details: validateRequired('Payout details'),
+      payout_method: validateRequired(t('profile.payoutMethod')),
+      payout_details: validateRequired(t('profile.payoutDetails')),
     },
   });
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(withoutBlanks(values)))}>
       <Stack>
         <Select
-          label="Payout method"
-          data={PAYOUT_METHOD_OPTIONS}
+          label={t('profile.payoutMethod')}
+          data={payoutMethods}
           allowDeselect={false}
           required
           {...form.getInputProps('payout_method')}
         />
         <Textarea
-          label="Payout details"
-          description="IBAN and account holder, or your PayPal email"
+          label={t('profile.payoutDetails')}
+          description={t('onboarding.payoutDetailsHelp')}
           autosize
           minRows={2}
           required
           {...form.getInputProps('payout_details')}
         />
-        <TextInput label="Tax ID" {...form.getInputProps('tax_id')} />
+        <TextInput label={t('profile.taxId')} {...form.getInputProps('tax_id')} />
         <Button type="submit" loading={pending}>
-          Finish
+          {t('onboarding.finish')}
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,6 @@
 import { Button, Stack, Stepper, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useCompleteProfile } from '../api/complete-profile';
 import type { User } from '../types';
 import { onboardingStep, type OnboardingStep } from '../utils/needs-onboarding';
@@ -23,6 +23,7 @@ const STEP_FORMS: Partial<Record<User['role'], Record<OnboardingStep, ComponentT
  * updated user, which moves the wizard on (the route leaves once onboarding is complete).
  */
 export function OnboardingWizard({ user }: { user: User }) {
+  const { t } = useTranslation('auth');
   const complete = useCompleteProfile();
   const step = onboardingStep(user);
   const forms = STEP_FORMS[user.role];
@@ -32,10 +33,10 @@ export function OnboardingWizard({ user }: { user: User }) {
     <Stack>
       {/* one row on a phone too: short descriptions, and no wrapping under a connector to nothing */}
       <Stepper active={step === 'profile' ? 0 : 1} size="sm" allowNextStepsSelect={false} wrap={false}>
-        <Stepper.Step label="Profile" description="About you" />
-        <Stepper.Step label="Payment" description="Payouts, billing" />
+        <Stepper.Step label={t('onboarding.profile')} description={t('onboarding.profileHelp')} />
+        <Stepper.Step label={t('onboarding.payment')} description={t('onboarding.paymentHelp')} />
       </Stepper>
-      <FormError error={complete.error} fallback={FALLBACK_MESSAGES.completeProfile} />
+      <FormError error={complete.error} fallback={t('fallback.completeProfile')} />
       {StepForm ? (
         // key: a fresh form (and fresh initial values) for each step.
         <StepForm
@@ -47,9 +48,9 @@ export function OnboardingWizard({ user }: { user: User }) {
         />
       ) : (
         <Stack>
-          <Text>There is nothing more to fill in for your account.</Text>
+          <Text>{t('onboarding.nothingMore')}</Text>
           <Button loading={complete.isPending} onClick={() => complete.mutate({})}>
-            Finish
+            {t('onboarding.finish')}
           </Button>
         </Stack>
       )}

@@ -1,7 +1,6 @@
 import { Button, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CountrySelect } from '../../../components/country-select';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES, type CurrencyCode } from '../../../../contracts/currencies';
 import { showToast } from '../../../lib/toast';
 import { chooseDisplayCurrency } from '../../../lib/ui-preferences';
@@ -10,7 +9,7 @@ import type { UpdateProfileBody, User } from '../types';
 import { withoutBlanks } from '../utils/needs-onboarding';
 import { validateCountry, validateOptionalUrl, validateRequired } from '../utils/validation';
 import { FormError } from './form-error';
-import { PAYOUT_METHOD_OPTIONS } from './onboarding-steps';
+import { usePayoutMethodOptions } from './onboarding-steps';
 import {
   currentLanguage,
   isLanguage,
@@ -63,6 +62,7 @@ const optionalCountry = (value: string | null) => (value ? validateCountry(value
 
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('auth');
+  const payoutMethods = usePayoutMethodOptions();
   const update = useUpdateProfile();
   const form = useForm({
     initialValues: initialValues(user),
@@ -89,7 +89,7 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack>
-        <FormError error={update.error} fallback={FALLBACK_MESSAGES.updateProfile} />
+        <FormError error={update.error} fallback={t('fallback.updateProfile')} />
         <TextInput label={t('profile.name')} autoComplete="name" {...form.getInputProps('name')} />
         {shows('company_name') && (
           <TextInput label={t('profile.companyName')} {...form.getInputProps('company_name')} />
@@ -115,7 +115,7 @@ export function ProfileForm({ user }: { user: User }) {
         {shows('payout_method') && (
           <Select
             label={t('profile.payoutMethod')}
-            data={PAYOUT_METHOD_OPTIONS}
+            data={payoutMethods}
             {...form.getInputProps('payout_method')}
           />
         )}

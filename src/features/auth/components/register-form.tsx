@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { hasToken, useRegister } from '../api/register';
 import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateEmail, validateNewPassword, validateRequired } from '../utils/validation';
@@ -12,6 +12,7 @@ import { ReferralNote } from './referral-note';
 
 /** `referralCode`: from a publisher's referral link (`/register?ref=CODE`); the account is then a publisher's. */
 export function RegisterForm({ referralCode }: { referralCode?: string }) {
+  const { t } = useTranslation('auth');
   const register = useRegister();
   const form = useForm({
     initialValues: {
@@ -21,7 +22,7 @@ export function RegisterForm({ referralCode }: { referralCode?: string }) {
       role: (referralCode ? 'publisher' : '') as SelfRegisterRole | '',
     },
     validate: {
-      name: validateRequired('Name'),
+      name: validateRequired(t('field.name')),
       email: validateEmail,
       password: validateNewPassword,
       role: validateRole,
@@ -50,18 +51,18 @@ export function RegisterForm({ referralCode }: { referralCode?: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
-        <FormError error={register.error} fallback={FALLBACK_MESSAGES.register} />
+        <FormError error={register.error} fallback={t('fallback.register')} />
         {referralCode && <ReferralNote code={referralCode} />}
-        <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
+        <TextInput label={t('field.name')} autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('field.password')}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
@@ -69,7 +70,7 @@ export function RegisterForm({ referralCode }: { referralCode?: string }) {
         <PasswordStrengthMeter password={form.values.password} userInputs={userInputs} />
         <RoleChoice {...form.getInputProps('role')} />
         <Button type="submit" loading={register.isPending || passwordCheck.checking}>
-          Create account
+          {t('register.submit')}
         </Button>
       </Stack>
     </form>

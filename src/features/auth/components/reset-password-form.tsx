@@ -2,13 +2,15 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { errorMessage, FALLBACK_MESSAGES, httpStatus } from '../../../lib/api-client';
+import { errorMessage, httpStatus } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useResetPassword } from '../api/reset-password';
 import { usePasswordCheck } from '../hooks/use-password-check';
 import { validateNewPassword } from '../utils/validation';
 import { FormError } from './form-error';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useTranslation('auth');
   const reset = useResetPassword();
   const form = useForm({
     initialValues: { new_password: '' },
@@ -27,10 +29,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <Stack>
         <Alert color="red" variant="light">
-          This password reset link is incomplete. Ask for a new one.
+          {t('reset.incomplete')}
         </Alert>
         <Anchor component={Link} to="/forgot-password">
-          Request a new reset link
+          {t('reset.requestNew')}
         </Anchor>
       </Stack>
     );
@@ -41,10 +43,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <Stack>
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(reset.error, FALLBACK_MESSAGES.resetPassword)}
+          {errorMessage(reset.error, t('fallback.resetPassword'))}
         </Alert>
         <Anchor component={Link} to="/forgot-password">
-          Request a new reset link
+          {t('reset.requestNew')}
         </Anchor>
       </Stack>
     );
@@ -57,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {reset.data.message}
         </Alert>
         <Anchor component={Link} to="/login">
-          Back to login
+          {t('backToLogin')}
         </Anchor>
       </Stack>
     );
@@ -66,16 +68,16 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void submit(token, values.new_password))}>
       <Stack>
-        <FormError error={reset.error} fallback={FALLBACK_MESSAGES.resetPassword} />
+        <FormError error={reset.error} fallback={t('fallback.resetPassword')} />
         <PasswordInput
-          label="New password"
+          label={t('field.newPassword')}
           autoComplete="new-password"
           required
           {...form.getInputProps('new_password')}
         />
         <PasswordStrengthMeter password={form.values.new_password} />
         <Button type="submit" loading={reset.isPending || passwordCheck.checking}>
-          Reset password
+          {t('reset.submit')}
         </Button>
       </Stack>
     </form>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 
 interface SessionsCardProps {
   /** revokes every session, this one included; rejects when the server did not */
@@ -10,6 +11,8 @@ interface SessionsCardProps {
 
 /** "Sign out everywhere", after a confirmation: for a lost phone or a password typed on a shared computer. */
 export function SessionsCard({ onSignOutEverywhere }: SessionsCardProps) {
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation('common');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -27,14 +30,9 @@ export function SessionsCard({ onSignOutEverywhere }: SessionsCardProps) {
 
   const confirm = () =>
     modals.openConfirmModal({
-      title: 'Sign out on every device?',
-      children: (
-        <Text size="sm">
-          Every session of your account ends at once, on other browsers and devices and on this one: you will
-          need to log in again everywhere.
-        </Text>
-      ),
-      labels: { confirm: 'Sign out everywhere', cancel: 'Cancel' },
+      title: t('sessions.confirmTitle'),
+      children: <Text size="sm">{t('sessions.confirmText')}</Text>,
+      labels: { confirm: t('sessions.signOutEverywhere'), cancel: tc('cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => void signOutEverywhere(),
     });
@@ -42,20 +40,19 @@ export function SessionsCard({ onSignOutEverywhere }: SessionsCardProps) {
   return (
     <Stack>
       <Title order={2} size="h3">
-        Sessions
+        {t('sessions.title')}
       </Title>
       <Text size="sm" c="dimmed">
-        You stay signed in on each browser where you logged in. If you lost a device or signed in on a
-        computer that is not yours, sign out everywhere.
+        {t('sessions.text')}
       </Text>
       {error !== null && (
-        <Alert color="red" variant="light" title="You are still signed in">
-          {errorMessage(error, 'Signing out everywhere failed. Check your connection and try again.')}
+        <Alert color="red" variant="light" title={t('sessions.stillSignedIn')}>
+          {errorMessage(error, t('sessions.failed'))}
         </Alert>
       )}
       <Group>
         <Button color="red" variant="light" loading={pending} onClick={confirm}>
-          Sign out everywhere
+          {t('sessions.signOutEverywhere')}
         </Button>
       </Group>
     </Stack>

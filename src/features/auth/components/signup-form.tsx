@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { FALLBACK_MESSAGES } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { hasToken } from '../api/register';
 import { useRegisterSimplified } from '../api/register-simplified';
 import { usePasswordCheck } from '../hooks/use-password-check';
@@ -13,6 +13,7 @@ import { ReferralNote } from './referral-note';
 
 /** Simplified registration: just email, password and role; the profile comes during onboarding. */
 export function SignupForm({ referralCode }: { referralCode?: string }) {
+  const { t } = useTranslation('auth');
   const signup = useRegisterSimplified();
   const form = useForm({
     initialValues: { email: '', password: '', role: (referralCode ? 'publisher' : '') as SelfRegisterRole | '' },
@@ -37,17 +38,17 @@ export function SignupForm({ referralCode }: { referralCode?: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack>
-        <FormError error={signup.error} fallback={FALLBACK_MESSAGES.register} />
+        <FormError error={signup.error} fallback={t('fallback.register')} />
         {referralCode && <ReferralNote code={referralCode} />}
         <TextInput
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('field.password')}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
@@ -55,7 +56,7 @@ export function SignupForm({ referralCode }: { referralCode?: string }) {
         <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.email]} />
         <RoleChoice {...form.getInputProps('role')} />
         <Button type="submit" loading={signup.isPending || passwordCheck.checking}>
-          Sign up
+          {t('signup.submit')}
         </Button>
       </Stack>
     </form>

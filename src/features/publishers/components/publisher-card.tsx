@@ -2,26 +2,28 @@ import { DetailsCard } from '../../../components/details-card';
 import { MessageButton } from '../../../components/message-button';
 import { countryName } from '../../../lib/countries';
 import { formatDate } from '../../../lib/format-date';
-import { categoryLabel } from '../../../lib/format-text';
+import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import { usePublisher } from '../api/get-publisher';
 
 /** A publisher at a glance: reach and the categories of their verified websites. */
 export function PublisherCard({ publisherId }: { publisherId: string }) {
+  const { t } = useTranslation('publishers');
   return (
     <DetailsCard
-      noun="publisher"
+      noun={t('card.noun')}
       query={usePublisher(publisherId)}
       title={(p) => p.display_name || p.name}
       rows={(p) => [
-        ['Country', p.country ? countryName(p.country) : '—'],
-        ['Websites', `${p.verified_websites_count} verified of ${p.websites_count}`],
+        [t('card.country'), p.country ? countryName(p.country) : '—'],
         [
-          'Monthly visitors',
-          `${p.monthly_visitors.toLocaleString('en-US')} (self-declared, verified websites)`,
+          t('card.websites'),
+          t('card.websitesCount', { verified: p.verified_websites_count, count: p.websites_count }),
         ],
-        ['Categories', p.categories.map(categoryLabel).join(', ') || '—'],
-        ['Member since', formatDate(p.created_at)],
-        ['Contact', <MessageButton userId={p.id} name={p.display_name || p.name} />],
+        [t('card.visitors'), t('card.visitorsValue', { visitors: formatCount(p.monthly_visitors) })],
+        [t('card.categories'), p.categories.map((c) => t(`category.${c}`)).join(', ') || '—'],
+        [t('card.memberSince'), formatDate(p.created_at)],
+        [t('card.contact'), <MessageButton userId={p.id} name={p.display_name || p.name} />],
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import type { SearchResult } from '../../../../server/modules/search/schema';
 import { QuickSearch, useQuickSearchQuery } from '../../../components/quick-search';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchPublishers } from '../api/search-publishers';
 import type { PublisherSummary } from '../types';
 
@@ -7,12 +8,13 @@ type PickedPublisher = Pick<PublisherSummary, 'id' | 'name' | 'display_name'>;
 
 /** publisherSearch: quick search in the publisher directory (typos forgiven). */
 export function PublisherSearch({ onPick }: { onPick(publisher: PickedPublisher): void }) {
+  const { t } = useTranslation('publishers');
   const search = useQuickSearchQuery();
   const result = useSearchPublishers(search.debounced, { enabled: search.enabled });
   return (
     <QuickSearch<SearchResult>
-      label="Search publishers by name"
-      emptyText="No publishers found."
+      label={t('search.label')}
+      emptyText={t('search.empty')}
       search={search}
       result={result}
       getKey={(p) => p.id}

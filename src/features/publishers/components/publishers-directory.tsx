@@ -3,13 +3,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
-import { categoryLabel } from '../../../lib/format-text';
+import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import { usePublishers } from '../api/get-publishers';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
 import { PUBLISHER_PAGE_SIZE, type PublisherSummary } from '../types';
 
 /** The publisher directory: paginated, searchable; a row opens the publisher card. */
 export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSummary): void }) {
+  const { t } = useTranslation('publishers');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -19,8 +21,8 @@ export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSum
   return (
     <Stack gap="md">
       <TextInput
-        label="Search publishers"
-        placeholder="Name, display name or country"
+        label={t('directory.search')}
+        placeholder={t('directory.searchPlaceholder')}
         value={search}
         onChange={(event) => {
           setSearch(event.currentTarget.value);
@@ -30,18 +32,24 @@ export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSum
       />
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'Could not load publishers.')}
+          {errorMessage(error, t('directory.loadError'))}
         </Alert>
       )}
-      {isPending && <Loader size="sm" aria-label="Loading publishers" />}
-      {data && data.items.length === 0 && <Text c="dimmed">No publishers match.</Text>}
+      {isPending && <Loader size="sm" aria-label={t('directory.loading')} />}
+      {data && data.items.length === 0 && <Text c="dimmed">{t('directory.empty')}</Text>}
       {data && data.items.length > 0 && (
         <DataTable
           minWidth={680}
           highlightOnHover
           verticalSpacing="sm"
-          aria-label="Publishers"
-          head={['Display name', 'Country', 'Verified websites', 'Monthly visitors', 'Categories']}
+          aria-label={t('directory.label')}
+          head={[
+            t('col.displayName'),
+            t('col.country'),
+            t('col.verifiedWebsites'),
+            t('col.visitors'),
+            t('col.categories'),
+          ]}
           cards={['title', 'subtitle', 'field', 'field', 'field']}
         >
           <Table.Tbody>
@@ -62,8 +70,8 @@ export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSum
                 </Table.Td>
                 <Table.Td>{publisher.country ?? '—'}</Table.Td>
                 <Table.Td>{publisher.verified_websites_count}</Table.Td>
-                <Table.Td>{publisher.monthly_visitors.toLocaleString('en-US')}</Table.Td>
-                <Table.Td>{publisher.categories.map(categoryLabel).join(', ') || '—'}</Table.Td>
+                <Table.Td>{formatCount(publisher.monthly_visitors)}</Table.Td>
+                <Table.Td>{publisher.categories.map((c) => t(`category.${c}`)).join(', ') || '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -72,7 +80,7 @@ export function PublishersDirectory({ onOpen }: { onOpen(publisher: PublisherSum
       {pages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {data?.total} publishers
+            {t('directory.count', { count: data?.total ?? 0 })}
           </Text>
           <Pagination total={pages} value={page} onChange={setPage} />
         </Group>

@@ -14,7 +14,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { translate, useTranslation } from '../../../lib/i18n';
 import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import { useDisplayMoney, type DisplayMoney } from '../../../lib/display-money';
 import { convertMinor } from '../../../lib/exchange-rates';
@@ -34,24 +34,25 @@ import { MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, bytesToMbInput, parseMbToBytes } fr
 // Amounts are typed in major units / percent / MB as text and converted exactly (utils/settings-units).
 const formSchema = z
   .object({
-    default_currency: z.enum(SUPPORTED_CURRENCIES, { error: 'Pick a supported currency' }),
+    default_currency: z.enum(SUPPORTED_CURRENCIES, {
+      error: () => translate('settings', 'form.pickCurrency'),
+    }),
     platform_fee: z.string(),
     min_payout: z.string(),
     hold_days: z
-      .number({ error: 'Enter a number of days' })
-      .int('Enter whole days')
-      .min(0, 'Enter 0 to 365 days')
-      .max(365, 'Enter 0 to 365 days'),
+      .number({ error: () => translate('settings', 'form.days') })
+      .int({ error: () => translate('settings', 'form.wholeDays') })
+      .min(0, { error: () => translate('settings', 'form.daysRange') })
+      .max(365, { error: () => translate('settings', 'form.daysRange') }),
     registration_requires_approval: z.boolean(),
     require_email_verification: z.boolean(),
     max_upload_mb: z.string(),
     rates_provider_url: z
       .string()
       .trim()
-      .refine(
-        (url) => url === '' || z.url({ protocol: /^https?$/ }).safeParse(url).success,
-        'Enter a web address starting with http:// or https://, or leave it empty',
-      ),
+      .refine((url) => url === '' || z.url({ protocol: /^https?$/ }).safeParse(url).success, {
+        error: () => translate('settings', 'form.url'),
+      }),
   })
   .superRefine((v, ctx) => {
     const bps = parsePercentToBps(v.platform_fee);
@@ -59,7 +60,7 @@ const formSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['platform_fee'],
-        message: 'Enter a percentage from 0 to 100 with at most 2 decimals',
+        message: translate('settings', 'form.percent'),
       });
     }
     if (parseMajorToMinor(v.min_payout, v.default_currency) === null) {
@@ -68,13 +69,17 @@ const formSchema = z
         path: ['min_payout'],
         message:
           v.default_currency === 'JPY'
-            ? 'Enter a whole amount of 0 or more (JPY has no decimals)'
-            : 'Enter an amount of 0 or more with at most 2 decimals',
+            ? translate('settings', 'form.amountJpy')
+            : translate('settings', 'form.amount'),
       });
     }
     const bytes = parseMbToBytes(v.max_upload_mb);
     if (bytes === null || bytes < MIN_UPLOAD_BYTES || bytes > MAX_UPLOAD_BYTES) {
-      ctx.addIssue({ code: 'custom', path: ['max_upload_mb'], message: 'Enter 0.01 to 100 MB' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max_upload_mb'],
+        message: translate('settings', 'form.upload'),
+      });
     }
   });
 type FormValues = z.input<typeof formSchema>;
@@ -135,12 +140,13 @@ const SERVER_FIELDS: Record<string, keyof FormValues> = {
 
 /** Platform settings for admins: loads them, then the editable form. */
 export function AdminSettingsSection() {
+  const { t } = useTranslation('settings');
   const settings = useAdminSettings({ enabled: true });
-  if (settings.isPending) return <Loader aria-label="Loading the platform settings" />;
+  if (settings.isPending) return <Loader aria-label={t('admin.loading')} />;
   if (settings.isError) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(settings.error, 'Could not load the platform settings.')}
+        {errorMessage(settings.error, t('admin.loadError'))}
       </Alert>
     );
   }
@@ -167,15 +173,22 @@ function minPayoutHint(
     values.default_currency,
     display?.rates ?? null,
   );
-  if (minor === null) return { text: `In ${values.default_currency}; it was ${was}.`, converted: null };
+  const currency = values.default_currency;
+  if (minor === null)
+    return { text: translate('settings', 'admin.payoutWas', { currency, was }), converted: null };
   const converted = minorToMajorInput(minor, values.default_currency);
   return {
-    text: `In ${values.default_currency}; it was ${was}, about ${formatMoney(minor, values.default_currency)} at today’s rates.`,
+    text: translate('settings', 'admin.payoutWasAbout', {
+      currency,
+      was,
+      about: formatMoney(minor, currency),
+    }),
     converted: converted === values.min_payout ? null : converted,
   };
 }
 
 export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
+  const { t } = useTranslation('settings');
   const display = useDisplayMoney();
   const { t: tv } = useTranslation('verify');
   const update = useUpdateAdminSettings();
@@ -187,14 +200,14 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const submit = (values: FormValues) => {
     const patch = settingsPatch(values, settings);
     if (Object.keys(patch).length === 0) {
-      showToast({ title: 'Nothing to save', message: 'The settings are unchanged.' });
+      showToast({ title: t('admin.nothing'), message: t('admin.unchanged') });
       return;
     }
     update.mutate(patch, {
       onSuccess: (saved) => {
         form.setInitialValues(toFormValues(saved));
         form.setValues(toFormValues(saved));
-        showToast({ title: 'Settings saved', message: 'The platform settings are updated.', color: 'green' });
+        showToast({ title: t('admin.saved'), message: t('admin.savedText'), color: 'green' });
       },
       onError: (error) => {
         const errors = serverFieldErrors(error);
@@ -210,22 +223,22 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const currency = form.values.default_currency;
   const payoutHint = minPayoutHint(form.values, settings, display);
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Platform settings">
+    <form noValidate onSubmit={form.onSubmit(submit)} aria-label={t('admin.label')}>
       <Stack maw={640}>
         {update.error && (
-          <Alert color="red" variant="light" title="The settings were not saved">
-            {errorMessage(update.error, 'Saving the settings failed. Please try again.')}
+          <Alert color="red" variant="light" title={t('admin.notSaved')}>
+            {errorMessage(update.error, t('admin.failed'))}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
-            label="Default currency"
-            description="Shown to users who have not picked a currency"
+            label={t('admin.currency')}
+            description={t('admin.currencyHelp')}
             data={[...SUPPORTED_CURRENCIES]}
             {...form.getInputProps('default_currency')}
           />
           <TextInput
-            label="Minimum payout"
+            label={t('admin.minPayout')}
             inputMode="decimal"
             description={
               payoutHint ? (
@@ -239,25 +252,25 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
                       ml={4}
                       onClick={() => form.setFieldValue('min_payout', payoutHint.converted ?? '')}
                     >
-                      Use {payoutHint.converted}
+                      {t('admin.use', { amount: payoutHint.converted })}
                     </Anchor>
                   )}
                 </>
               ) : (
-                `In ${currency}, e.g. ${currency === 'JPY' ? '5000' : '50.00'}`
+                t('admin.minPayoutHelp', { currency, example: currency === 'JPY' ? '5000' : '50.00' })
               )
             }
             {...form.getInputProps('min_payout')}
           />
           <TextInput
-            label="Platform fee (%)"
+            label={t('admin.fee')}
             inputMode="decimal"
-            description="Added to advertiser invoices, e.g. 2.5"
+            description={t('admin.feeHelp')}
             {...form.getInputProps('platform_fee')}
           />
           <NumberInput
-            label="Commission hold period (days)"
-            description="Commissions auto-approve after this many days"
+            label={t('admin.hold')}
+            description={t('admin.holdHelp')}
             min={0}
             max={365}
             allowDecimal={false}
@@ -267,21 +280,21 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
             {...form.getInputProps('hold_days')}
           />
           <TextInput
-            label="Maximum upload size (MB)"
+            label={t('admin.upload')}
             inputMode="decimal"
-            description="Per file, up to 100 MB"
+            description={t('admin.uploadHelp')}
             {...form.getInputProps('max_upload_mb')}
           />
           <TextInput
-            label="Exchange-rate provider URL"
+            label={t('admin.rates')}
             type="url"
             placeholder="https://…"
-            description="ECB-format XML; empty uses the built-in rates"
+            description={t('admin.ratesHelp')}
             {...form.getInputProps('rates_provider_url')}
           />
         </SimpleGrid>
         <Switch
-          label="New registrations need admin approval"
+          label={t('admin.approval')}
           {...form.getInputProps('registration_requires_approval', { type: 'checkbox' })}
         />
         <Switch
@@ -291,7 +304,7 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         />
         <Group>
           <Button type="submit" loading={update.isPending}>
-            Save settings
+            {t('admin.save')}
           </Button>
         </Group>
       </Stack>

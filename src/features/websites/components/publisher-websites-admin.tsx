@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAdminVerifyWebsite, usePublisherWebsites } from '../api/admin-verify-website';
 import { VerificationBadge } from './verification-badge';
@@ -9,25 +10,26 @@ import { VerificationBadge } from './verification-badge';
  * check cannot reach the site, and the publisher would be stuck without it.
  */
 export function PublisherWebsitesAdmin({ publisherId }: { publisherId: string }) {
+  const { t } = useTranslation('websites');
   const { data, error, isPending } = usePublisherWebsites(publisherId);
   const verify = useAdminVerifyWebsite();
   return (
     <Stack gap="xs" mt="md">
       <Title order={3} size="h5">
-        Websites
+        {t('admin.title')}
       </Title>
-      {isPending && <Loader size="sm" aria-label="Loading websites" />}
+      {isPending && <Loader size="sm" aria-label={t('list.loading')} />}
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'Could not load the websites.')}
+          {errorMessage(error, t('admin.loadError'))}
         </Alert>
       )}
       {verify.error && (
         <Alert color="red" variant="light">
-          {errorMessage(verify.error, 'The website was not verified.')}
+          {errorMessage(verify.error, t('admin.verifyError'))}
         </Alert>
       )}
-      {data?.length === 0 && <Text c="dimmed">No websites yet.</Text>}
+      {data?.length === 0 && <Text c="dimmed">{t('admin.empty')}</Text>}
       {data?.map((site) => (
         <Group key={site.id} justify="space-between" wrap="nowrap" gap="xs">
           <Stack gap={0} style={{ minWidth: 0 }}>
@@ -45,19 +47,19 @@ export function PublisherWebsitesAdmin({ publisherId }: { publisherId: string })
                 size="xs"
                 variant="light"
                 loading={verify.isPending && verify.variables === site.id}
-                aria-label={`Verify ${site.name} by hand`}
+                aria-label={t('admin.verifyLabel', { name: site.name })}
                 onClick={() =>
                   verify.mutate(site.id, {
                     onSuccess: (w) =>
                       showToast({
-                        title: 'Website verified',
-                        message: `${w.name} is verified; the publisher was told.`,
+                        title: t('admin.verified'),
+                        message: t('admin.verifiedText', { name: w.name }),
                         color: 'green',
                       }),
                   })
                 }
               >
-                Verify by hand
+                {t('admin.verify')}
               </Button>
             )}
           </Group>

@@ -1,5 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useVerifyWebsite } from '../api/verify-website';
 import type { Website } from '../types';
 import {
@@ -9,6 +10,8 @@ import {
   type VerificationMethod,
 } from '../../../../contracts/websites';
 
+type T = ReturnType<typeof useTranslation>['t'];
+
 interface Step {
   method: VerificationMethod;
   title: string;
@@ -16,28 +19,28 @@ interface Step {
   instructions: (site: Website) => { text: string; code: string };
 }
 
-const STEPS: Step[] = [
+const stepsOf = (t: T): Step[] => [
   {
     method: 'meta',
-    title: 'Meta tag',
-    button: 'Verify with meta tag',
-    instructions: () => ({ text: 'Add this tag to the <head> of your home page:', code: '' }),
+    title: t('verify.meta.title'),
+    button: t('verify.meta.button'),
+    instructions: () => ({ text: t('verify.meta.text'), code: '' }),
   },
   {
     method: 'file',
-    title: 'File',
-    button: 'Verify with file',
+    title: t('verify.file.title'),
+    button: t('verify.file.button'),
     instructions: (site) => ({
-      text: `Publish a file at ${site.url}${VERIFY_FILE_PATH} containing:`,
+      text: t('verify.file.text', { url: `${site.url}${VERIFY_FILE_PATH}` }),
       code: site.verification_token,
     }),
   },
   {
     method: 'dns',
-    title: 'DNS record',
-    button: 'Verify with DNS',
+    title: t('verify.dns.title'),
+    button: t('verify.dns.button'),
     instructions: (site) => ({
-      text: `Add a TXT record to ${new URL(site.url).hostname} with the value:`,
+      text: t('verify.dns.text', { host: new URL(site.url).hostname }),
       code: dnsRecordValue(site.verification_token),
     }),
   },
@@ -47,42 +50,44 @@ const metaTag = (token: string) => `<meta name="${META_NAME}" content="${token}"
 
 /** Shows the token and the three ways to prove ownership; each button asks the server to check. */
 export function VerifyPanel({ website }: { website: Website }) {
+  const { t } = useTranslation('websites');
   const verify = useVerifyWebsite();
   const current = verify.data?.id === website.id ? verify.data : website;
 
   return (
-    <Stack gap="sm" aria-label={`Verify ${website.name}`} role="region">
+    <Stack gap="sm" aria-label={t('verify.title', { name: website.name })} role="region">
       <Title order={3} size="h5">
-        Verify {website.name}
+        {t('verify.title', { name: website.name })}
       </Title>
       <Group gap="xs">
-        <Text size="sm">Verification token:</Text>
+        <Text size="sm">{t('verify.token')}</Text>
         <Code data-testid="verification-token">{website.verification_token}</Code>
         <CopyButton value={website.verification_token}>
           {({ copied, copy }) => (
             <Button size="compact-xs" variant="subtle" onClick={copy}>
-              {copied ? 'Copied' : 'Copy token'}
+              {copied ? t('verify.copied') : t('verify.copy')}
             </Button>
           )}
         </CopyButton>
       </Group>
       {current.verification_status === 'verified' && (
-        <Alert color="green" variant="light" title="Verified">
-          You own {website.url}
-          {current.verification_method ? ` (checked by ${current.verification_method})` : ''}.
+        <Alert color="green" variant="light" title={t('verify.verified')}>
+          {current.verification_method
+            ? t('verify.ownedBy', { url: website.url, method: current.verification_method })
+            : t('verify.owned', { url: website.url })}
         </Alert>
       )}
       {current.verification_status === 'failed' && current.verification_error && (
-        <Alert color="red" variant="light" title="Verification failed">
+        <Alert color="red" variant="light" title={t('verify.failed')}>
           {current.verification_error}
         </Alert>
       )}
       {verify.error && (
-        <Alert color="red" variant="light" title="Verification failed">
-          {errorMessage(verify.error, 'The check could not run. Please try again.')}
+        <Alert color="red" variant="light" title={t('verify.failed')}>
+          {errorMessage(verify.error, t('verify.error'))}
         </Alert>
       )}
-      {STEPS.map((step) => {
+      {stepsOf(t).map((step) => {
         const { text, code } = step.instructions(website);
         return (
           <Stack key={step.method} gap={4}>

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, NumberInput, Stack, TextInput, Text
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
-import { categoryLabel } from '../../../lib/format-text';
+import { translate, useTranslation } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/toast';
 import { useCreateWebsite } from '../api/create-website';
 import { useUpdateWebsite } from '../api/update-website';
@@ -11,22 +11,25 @@ import { CATEGORIES as WEBSITE_CATEGORIES } from '../../../../contracts/categori
 import { WEBSITE_LIMITS } from '../../../../contracts/websites';
 
 const formSchema = z.object({
-  url: z.string().trim().min(1, 'Enter the website address').max(WEBSITE_LIMITS.urlLength),
-  name: z.string().trim().min(1, 'Name is required').max(WEBSITE_LIMITS.nameLength),
+  url: z
+    .string()
+    .trim()
+    .min(1, { error: () => translate('websites', 'form.urlRequired') })
+    .max(WEBSITE_LIMITS.urlLength),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => translate('websites', 'form.nameRequired') })
+    .max(WEBSITE_LIMITS.nameLength),
   category: z.enum(WEBSITE_CATEGORIES),
   monthly_visitors: z
-    .number({ error: 'Enter a whole number' })
+    .number({ error: () => translate('websites', 'form.wholeNumber') })
     .int()
     .min(0)
-    .max(WEBSITE_LIMITS.maxMonthlyVisitors, 'At most 2,147,483,647'),
+    .max(WEBSITE_LIMITS.maxMonthlyVisitors, { error: () => translate('websites', 'form.tooMany') }),
   description: z.string().max(WEBSITE_LIMITS.descriptionLength),
 });
 type FormValues = z.input<typeof formSchema>;
-
-const CATEGORY_OPTIONS = WEBSITE_CATEGORIES.map((c) => ({
-  value: c,
-  label: categoryLabel(c),
-}));
 
 interface WebsiteFormProps {
   /** Absent: add a new website. */
@@ -37,6 +40,9 @@ interface WebsiteFormProps {
 
 /** The `website` modal's form. The server normalises the URL to its origin. */
 export function WebsiteForm({ website, onSaved, onCancel }: WebsiteFormProps) {
+  const { t, language } = useTranslation('websites');
+  const { t: tc } = useTranslation('common');
+  const categoryOptions = WEBSITE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }));
   const create = useCreateWebsite();
   const update = useUpdateWebsite();
   const mutation = website ? update : create;
@@ -55,7 +61,7 @@ export function WebsiteForm({ website, onSaved, onCancel }: WebsiteFormProps) {
     const body = { ...values, url: values.url.trim(), name: values.name.trim() };
     const done = {
       onSuccess: (saved: Website) => {
-        showSuccess(website ? 'Website saved' : 'Website added', saved.name);
+        showSuccess(website ? t('form.saved') : t('form.added'), saved.name);
         onSaved?.(saved);
       },
     };
@@ -72,36 +78,36 @@ export function WebsiteForm({ website, onSaved, onCancel }: WebsiteFormProps) {
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack>
         {mutation.error && (
-          <Alert color="red" variant="light" title="The website was not saved">
-            {errorMessage(mutation.error, 'Saving the website failed. Please try again.')}
+          <Alert color="red" variant="light" title={t('form.notSaved')}>
+            {errorMessage(mutation.error, t('form.failed'))}
           </Alert>
         )}
         <TextInput
-          label="Website URL"
+          label={t('form.url')}
           placeholder="https://example.com"
           required
-          description={website ? 'Changing the address resets its verification.' : undefined}
+          description={website ? t('form.urlChange') : undefined}
           {...form.getInputProps('url')}
         />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
-        <NativeSelect label="Category" data={CATEGORY_OPTIONS} {...form.getInputProps('category')} />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+        <NativeSelect label={t('form.category')} data={categoryOptions} {...form.getInputProps('category')} />
         <NumberInput
-          label="Monthly visitors"
+          label={t('form.visitors')}
           min={0}
           allowDecimal={false}
           allowNegative={false}
-          thousandSeparator=","
+          thousandSeparator={language === 'da' ? '.' : ','}
           {...form.getInputProps('monthly_visitors')}
         />
-        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <Textarea label={t('form.description')} autosize minRows={2} {...form.getInputProps('description')} />
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {tc('cancel')}
             </Button>
           )}
           <Button type="submit" loading={mutation.isPending}>
-            Save website
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -3,7 +3,8 @@ import { Fragment, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { RowMenu } from '../../../components/row-menu';
 import { errorMessage } from '../../../lib/api-client';
-import { categoryLabel } from '../../../lib/format-text';
+import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/toast';
 import { usePhone } from '../../../lib/use-phone';
 import { useDeleteWebsite } from '../api/delete-website';
@@ -22,39 +23,47 @@ const COLUMNS = 6;
 
 /** The publisher's own websites; one verify panel open at a time. */
 export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
+  const { t } = useTranslation('websites');
   const { data, error, isPending } = useWebsites();
   const remove = useDeleteWebsite();
   const [openId, setOpenId] = useState<string | null>(null);
   const phone = usePhone();
 
-  if (isPending) return <Loader size="sm" aria-label="Loading websites" />;
+  if (isPending) return <Loader size="sm" aria-label={t('list.loading')} />;
   if (error) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(error, 'Could not load your websites.')}
+        {errorMessage(error, t('list.loadError'))}
       </Alert>
     );
   }
   const askDelete = (website: Website) =>
     void confirmDelete(website).then(
       (ok) =>
-        ok && remove.mutate(website.id, { onSuccess: () => showSuccess('Website deleted', website.name) }),
+        ok && remove.mutate(website.id, { onSuccess: () => showSuccess(t('list.deleted'), website.name) }),
     );
 
-  if (data.length === 0) return <Text c="dimmed">No websites yet. Add one to apply to campaigns.</Text>;
+  if (data.length === 0) return <Text c="dimmed">{t('list.empty')}</Text>;
 
   return (
     <>
       {remove.error && (
         <Alert color="red" variant="light">
-          {errorMessage(remove.error, 'The website could not be deleted.')}
+          {errorMessage(remove.error, t('list.deleteError'))}
         </Alert>
       )}
       <DataTable
         minWidth={720}
         verticalSpacing="sm"
-        aria-label="Websites"
-        head={['Name', 'URL', 'Category', 'Monthly visitors', 'Verification', 'Actions']}
+        aria-label={t('list.label')}
+        head={[
+          t('col.name'),
+          t('col.url'),
+          t('col.category'),
+          t('col.visitors'),
+          t('col.verification'),
+          t('col.actions'),
+        ]}
         cards={['title', 'subtitle', 'field', 'field', 'status', 'actions']}
         stickyActions
       >
@@ -64,8 +73,8 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
               <Table.Tr>
                 <Table.Td fw={600}>{website.name}</Table.Td>
                 <Table.Td>{website.url}</Table.Td>
-                <Table.Td>{categoryLabel(website.category)}</Table.Td>
-                <Table.Td>{website.monthly_visitors.toLocaleString('en-US')}</Table.Td>
+                <Table.Td>{t(`category.${website.category}`)}</Table.Td>
+                <Table.Td>{formatCount(website.monthly_visitors)}</Table.Td>
                 <Table.Td>
                   <VerificationBadge status={website.verification_status} />
                 </Table.Td>
@@ -75,18 +84,18 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
                       size="xs"
                       variant={openId === website.id ? 'filled' : 'light'}
                       aria-expanded={openId === website.id}
-                      aria-label={`Verification of ${website.name}`}
+                      aria-label={t('list.verificationOf', { name: website.name })}
                       onClick={() => setOpenId(openId === website.id ? null : website.id)}
                     >
-                      Verification
+                      {t('list.verification')}
                     </Button>
                     {phone ? (
                       // on a phone's card the main action stays a button, the rest go behind "…"
                       <RowMenu
-                        label={`More actions for ${website.name}`}
+                        label={t('list.more', { name: website.name })}
                         items={[
-                          { label: 'Edit', onClick: () => onEdit(website) },
-                          { label: 'Delete', color: 'red', onClick: () => askDelete(website) },
+                          { label: t('list.edit'), onClick: () => onEdit(website) },
+                          { label: t('list.delete'), color: 'red', onClick: () => askDelete(website) },
                         ]}
                       />
                     ) : (
@@ -94,19 +103,19 @@ export function WebsitesTable({ onEdit, confirmDelete }: WebsitesTableProps) {
                         <Button
                           size="xs"
                           variant="default"
-                          aria-label={`Edit ${website.name}`}
+                          aria-label={t('list.editLabel', { name: website.name })}
                           onClick={() => onEdit(website)}
                         >
-                          Edit
+                          {t('list.edit')}
                         </Button>
                         <Button
                           size="xs"
                           variant="subtle"
                           color="red"
-                          aria-label={`Delete ${website.name}`}
+                          aria-label={t('list.deleteLabel', { name: website.name })}
                           onClick={() => askDelete(website)}
                         >
-                          Delete
+                          {t('list.delete')}
                         </Button>
                       </>
                     )}
