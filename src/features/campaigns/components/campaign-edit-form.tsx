@@ -37,6 +37,7 @@ import {
   checkAttribution,
   toAttributionInput,
 } from './campaign-edit-attribution';
+import { CampaignFraudFields, fraudFormField, fraudInitialValues, toFraudInput } from './campaign-fraud-fields';
 import {
   bpsToPercentInput,
   minorToMajorInput,
@@ -92,6 +93,7 @@ const formSchema = z
     allowed_countries: z.array(z.string()),
     creative_ids: z.array(z.string()),
     ...attributionFormFields,
+    fraud: fraudFormField,
   })
   .superRefine((v, ctx) => {
     checkAttribution(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
@@ -182,6 +184,7 @@ function initialValues(campaign?: Campaign): FormValues {
     allowed_countries: campaign?.allowed_countries ?? [],
     creative_ids: campaign?.creative_ids ?? [],
     ...attributionInitialValues(campaign),
+    fraud: fraudInitialValues(campaign),
   };
 }
 
@@ -222,6 +225,7 @@ export function toCampaignInput(v: FormValues): CampaignInput {
     allowed_countries: v.allowed_countries,
     creative_ids: v.creative_ids,
     ...toAttributionInput(v),
+    fraud: toFraudInput(v.fraud),
   };
 }
 
@@ -396,6 +400,7 @@ export function CampaignEditForm({
         <TiersFieldset form={form} values={values} />
         <OverridesFieldset form={form} values={values} slots={slots} />
         <AttributionFieldsets form={form} values={values} />
+        <CampaignFraudFields form={form} />
         <Fieldset legend={t('form.pixel')} variant="unstyled">
           <Stack gap="sm">
             {/* The description stays outside the switch's label, which would otherwise read it as the name. */}
