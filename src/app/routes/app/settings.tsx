@@ -9,6 +9,8 @@ import { RatesHealthCard } from '../../../features/currency/components/rates-hea
 import { PushSettings } from '../../../features/push/components/push-settings';
 import { OutgoingMailNote } from '../../../features/admin/components/mail-outbox-panel';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
+import { FraudSettingsSection } from '../../../features/fraud/components/fraud-settings-form';
+import { useTranslation } from '../../../lib/i18n';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 
@@ -29,6 +31,7 @@ function SettingsCard({ title, children }: { title: string; children: ReactNode 
 export function SettingsRoute() {
   const user = useAuthUser();
   const { currency, setCurrency } = useEffectiveCurrency();
+  const { t } = useTranslation('fraud');
   if (!user) return null;
 
   return (
@@ -44,6 +47,11 @@ export function SettingsRoute() {
             </Anchor>
             .
           </Text>
+        </SettingsCard>
+      )}
+      {user.role === 'admin' && (
+        <SettingsCard title={t('settings.title')}>
+          <FraudSettingsSection />
         </SettingsCard>
       )}
       {user.role === 'admin' && (

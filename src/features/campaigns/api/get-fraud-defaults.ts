@@ -13,7 +13,7 @@ export const getFraudDefaultsQueryOptions = () =>
   queryOptions({
     queryKey: [...campaignKeys.all, 'fraud-defaults'] as const,
     queryFn: getFraudDefaults,
-    staleTime: 5 * 60_000,
+    staleTime: 60_000,
   });
 
 /** The form still works without them (no placeholder), so a failure stays quiet. */

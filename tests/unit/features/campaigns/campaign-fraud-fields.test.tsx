@@ -102,8 +102,6 @@ describe('the campaign form’s fraud thresholds', () => {
     await user.click(await screen.findByRole('button', { name: 'Shoes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Shoes' });
     const row = (await within(dialog).findByRole('rowheader', { name: 'Fraud thresholds' })).closest('tr')!;
-    expect(row).toHaveTextContent(
-      'Hold score 60 · Minimum time to convert 5 s (others: platform defaults)',
-    );
+    expect(row).toHaveTextContent('Hold score 60 · Minimum time to convert 5 s (others: platform defaults)');
   });
 });
