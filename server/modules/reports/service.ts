@@ -27,6 +27,7 @@ import type { UserRow } from '../../platform/current-user';
 import { clicksKeptFrom } from '../../db/partitions';
 import { sumBySubId, type RawSubKey } from './queries';
 import { couponLabels, sumByCoupon } from './coupon-sums';
+import { fraudCounts } from '../fraud/service';
 import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
 
 const TIME_GROUPS: readonly ReportGroup[] = ['day', 'week', 'month'];
@@ -121,7 +122,9 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
   const currency = displayCurrency(query.currency, user, settings);
   const scope = statsScopeFor(user, { campaignId: query.campaign_id, publisherId: query.publisher_id });
   const group = query.group_by;
-  const sums = scope ? await sumsFor(db, group, scope, range) : [];
+  const [sums, fraud] = scope
+    ? await Promise.all([sumsFor(db, group, scope, range), fraudCounts(db, scope, range)])
+    : [[], { held: 0, rejected_for_fraud: 0 }];
   const byKey = convertByKey(sums, currency, rates);
   const label = await labelsOf(db, group, [...byKey.keys()]);
 
@@ -136,6 +139,7 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
     return { key, label: label(key), ...toFigures(f, currency) };
   });
   return {
+    fraud,
     from: range.from,
     to: range.to,
     currency,
