@@ -8,6 +8,8 @@ export const dashboardQuery = z.object(rangeFields);
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 const count = z.number().int();
+
+export const fraudCountsSchema = z.object({ held: count, rejected_for_fraud: count });
 const minor = minorSumSchema;
 
 export const kpisSchema = z.object({
@@ -57,6 +59,8 @@ export const dashboardSchema = z.object({
     }),
   ),
   todo: z.array(z.object({ key: z.string(), label: z.string(), count, link: z.string() })),
+  /** commissions created in the range that the fraud rules hold for review now, or rejected for fraud */
+  fraud: fraudCountsSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

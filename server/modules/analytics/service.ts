@@ -23,6 +23,7 @@ import { labelsFor, sumRollups } from './queries';
 import { eachDay, previousRange, resolveRange, type DayRange } from './range';
 import type { Dashboard, DashboardQuery, Kpis } from './schema';
 import { todoFor } from './todo';
+import { fraudCounts } from '../fraud/service';
 
 export type DashboardCache = UserCache<Dashboard>;
 
@@ -68,10 +69,11 @@ async function buildDashboard(
   const previous = previousRange(range);
   const rates = await loadRates(db);
   // one pass over both periods by day: the KPIs are then exactly the sums of the series
-  const [days, top, todo] = await Promise.all([
+  const [days, top, todo, fraud] = await Promise.all([
     sumRollups(db, scope, { from: previous.from, to: range.to }, 'day'),
     topFor(db, user, scope, range, currency, rates),
     todoFor(db, user, settings, rates),
+    fraudCounts(db, scope, range),
   ]);
   const byDay = convertByKey(days, currency, rates);
   const current = zeroFigures();
@@ -99,6 +101,7 @@ async function buildDashboard(
     }),
     top,
     todo,
+    fraud,
   };
 }
 

@@ -163,7 +163,7 @@ export async function publisherHistories(
 /** Held and rejected-for-fraud counts in a scope, optionally between two instants. */
 export async function summary(
   db: Db,
-  scope: { advertiserId?: string; publisherId?: string },
+  scope: { advertiserId?: string; publisherId?: string; campaignId?: string },
   range: { from?: Date; to?: Date },
 ) {
   const [row] = await db
@@ -178,6 +178,7 @@ export async function summary(
         gt(commissions.fraudScore, 0),
         scope.advertiserId ? eq(commissions.advertiserId, scope.advertiserId) : undefined,
         scope.publisherId ? eq(commissions.publisherId, scope.publisherId) : undefined,
+        scope.campaignId ? eq(commissions.campaignId, scope.campaignId) : undefined,
         range.from ? gte(commissions.createdAt, range.from) : undefined,
         range.to ? lte(commissions.createdAt, range.to) : undefined,
       ),

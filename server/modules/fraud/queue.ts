@@ -92,15 +92,27 @@ export async function decideQueue(ctx: AppContext, user: UserRow, body: DecideBo
 
 /** Held and rejected-for-fraud counts: a publisher's own, an advertiser's campaigns', or all for admins. */
 export function fraudSummary(db: Db, user: UserRow, range: { from?: string; to?: string }) {
-  return q.summary(
+  return fraudCounts(
     db,
     {
       advertiserId: user.role === 'advertiser' ? user.id : undefined,
       publisherId: user.role === 'publisher' ? user.id : undefined,
     },
-    {
-      from: range.from ? new Date(`${range.from}T00:00:00Z`) : undefined,
-      to: range.to ? new Date(`${range.to}T23:59:59.999Z`) : undefined,
-    },
+    range,
   );
+}
+
+/**
+ * Held (on review now) and rejected-for-fraud counts of the commissions created in the days `from`..`to`
+ * (UTC, both included), within a scope the caller has already checked: dashboards and reports.
+ */
+export function fraudCounts(
+  db: Db,
+  scope: { advertiserId?: string; publisherId?: string; campaignId?: string },
+  range: { from?: string; to?: string },
+) {
+  return q.summary(db, scope, {
+    from: range.from ? new Date(`${range.from}T00:00:00Z`) : undefined,
+    to: range.to ? new Date(`${range.to}T23:59:59.999Z`) : undefined,
+  });
 }

@@ -10,3 +10,4 @@ export {
 } from './pipeline';
 export { rememberSessionAddress } from './session-addresses';
 export { campaignFraudWire } from './thresholds';
+export { fraudCounts } from './queue';

@@ -55,6 +55,8 @@ export const reportTotalsSchema = z.object(figures);
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
 export const reportSchema = z.object({
+  /** commissions created in the range (and filters) the fraud rules hold for review now, or rejected for fraud */
+  fraud: z.object({ held: count, rejected_for_fraud: count }),
   from: z.string(),
   to: z.string(),
   currency: z.enum(SUPPORTED_CURRENCIES),

@@ -28,6 +28,7 @@ import { clicksKeptFrom } from '../../db/partitions';
 import { sumBySubId, type RawSubKey } from './queries';
 import { couponLabels, sumByCoupon } from './coupon-sums';
 import { cappedByKey } from './capped-counts';
+import { fraudCounts } from '../fraud/service';
 import type { Report, ReportGroup, ReportQuery, ReportRow, ReportTotals } from './schema';
 
 const TIME_GROUPS: readonly ReportGroup[] = ['day', 'week', 'month'];
@@ -123,9 +124,13 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
   const currency = displayCurrency(query.currency, user, settings);
   const scope = statsScopeFor(user, { campaignId: query.campaign_id, publisherId: query.publisher_id });
   const group = query.group_by;
-  const [sums, capped] = scope
-    ? await Promise.all([sumsFor(db, group, scope, range), cappedByKey(db, group, scope, range)])
-    : [[], new Map<string, number>()];
+  const [sums, capped, fraud] = scope
+    ? await Promise.all([
+        sumsFor(db, group, scope, range),
+        cappedByKey(db, group, scope, range),
+        fraudCounts(db, scope, range),
+      ])
+    : [[], new Map<string, number>(), { held: 0, rejected_for_fraud: 0 }];
   const byKey = convertByKey(sums, currency, rates);
   // a capped conversion is a conversion too, so its key has a row; but never drop a count
   for (const key of capped.keys()) if (!byKey.has(key)) byKey.set(key, zeroFigures());
@@ -144,6 +149,7 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
     return { key, label: label(key), ...toFigures(f, currency, capped.get(key) ?? 0) };
   });
   return {
+    fraud,
     from: range.from,
     to: range.to,
     currency,

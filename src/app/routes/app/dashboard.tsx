@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { AnalyticsDashboard } from '../../../features/analytics/components/analytics-dashboard';
 import { CacheStatsCard } from '../../../features/analytics/components/cache-stats-card';
 import { useAuthUser } from '../../../features/auth/stores/auth-store';
+import { FraudCounts } from '../../../features/fraud/components/fraud-counts';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
 import { getQuickActions } from '../../layout/quick-actions';
 import { translate, useTranslation } from '../../../lib/i18n';
@@ -35,7 +36,10 @@ export function DashboardRoute() {
           {t('dashboard.signedInAs', { email: user.email })}
         </Text>
       </Stack>
-      <AnalyticsDashboard currency={currency} />
+      <AnalyticsDashboard
+        currency={currency}
+        renderFraud={(fraud, role) => <FraudCounts counts={fraud} role={role} />}
+      />
       {user.role === 'admin' && <CacheStatsCard />}
       <nav aria-label={t('dashboard.shortcuts')}>
         <Group gap="lg">

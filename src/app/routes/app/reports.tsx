@@ -3,6 +3,7 @@ import { useAuthUser } from '../../../features/auth/stores/auth-store';
 import { useCampaigns } from '../../../features/campaigns/api/get-campaigns';
 import { DEFAULT_CAMPAIGN_FILTERS } from '../../../features/campaigns/types';
 import { usePublishers } from '../../../features/publishers/api/get-publishers';
+import { FraudCounts } from '../../../features/fraud/components/fraud-counts';
 import { ReportsPanel } from '../../../features/reports/components/reports-panel';
 import type { FilterOption, ReportViewer } from '../../../features/reports/types';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
@@ -41,6 +42,7 @@ export function ReportsRoute() {
         currency={currency}
         campaignOptions={options.campaigns}
         publisherOptions={options.publishers}
+        renderFraud={(fraud) => <FraudCounts counts={fraud} role={viewer} />}
       />
     </Stack>
   );

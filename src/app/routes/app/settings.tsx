@@ -9,6 +9,7 @@ import { RatesHealthCard } from '../../../features/currency/components/rates-hea
 import { PushSettings } from '../../../features/push/components/push-settings';
 import { OutgoingMailNote } from '../../../features/admin/components/mail-outbox-panel';
 import { AdminSettingsSection } from '../../../features/settings/components/admin-settings-form';
+import { FraudSettingsSection } from '../../../features/fraud/components/fraud-settings-form';
 import { UiPreferencesForm } from '../../../features/settings/components/ui-preferences-form';
 import { ReferralSettingsSection } from '../../../features/settings/components/referral-settings-form';
 import { useEffectiveCurrency } from '../../hooks/use-effective-currency';
@@ -32,6 +33,7 @@ export function SettingsRoute() {
   const { t } = useTranslation('app');
   const user = useAuthUser();
   const { currency, setCurrency } = useEffectiveCurrency();
+  const { t: tf } = useTranslation('fraud');
   if (!user) return null;
 
   return (
@@ -53,6 +55,11 @@ export function SettingsRoute() {
         <Paper withBorder p="lg">
           <ReferralSettingsSection />
         </Paper>
+      )}
+      {user.role === 'admin' && (
+        <SettingsCard title={tf('settings.title')}>
+          <FraudSettingsSection />
+        </SettingsCard>
       )}
       {user.role === 'admin' && (
         <SettingsCard title={t('settings.mail')}>

@@ -1,5 +1,5 @@
 import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { formatRange, lastDays, type DateRange } from '../../../lib/date-range';
 import { DASHBOARD_DEFAULT_DAYS, useDashboard } from '../api/get-dashboard';
@@ -14,8 +14,17 @@ import { useTranslation } from '../../../lib/i18n';
 
 const hasTraffic = (kpis: Dashboard['kpis']) => kpis.clicks > 0 || kpis.conversions > 0;
 
+/** Renders the range's held-for-review and rejected-for-fraud counts (composed by the app). */
+export type RenderFraudCounts = (fraud: Dashboard['fraud'], role: Dashboard['role']) => ReactNode;
+
 /** The signed-in user's figures for a date range, in the display currency `currency`. */
-export function AnalyticsDashboard({ currency }: { currency: string }) {
+export function AnalyticsDashboard({
+  currency,
+  renderFraud,
+}: {
+  currency: string;
+  renderFraud?: RenderFraudCounts;
+}) {
   const { t } = useTranslation('analytics');
   const [range, setRange] = useState<DateRange>(() => lastDays(DASHBOARD_DEFAULT_DAYS));
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useDashboard({
@@ -46,7 +55,13 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
           onRetry={() => void refetch()}
         />
       )}
-      {shown && <DashboardFigures data={shown} dimmed={isPlaceholderData || shown !== data} />}
+      {shown && (
+        <DashboardFigures
+          data={shown}
+          dimmed={isPlaceholderData || shown !== data}
+          renderFraud={renderFraud}
+        />
+      )}
     </Stack>
   );
 }
@@ -58,9 +73,11 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
 const DashboardFigures = memo(function DashboardFigures({
   data,
   dimmed,
+  renderFraud,
 }: {
   data: Dashboard;
   dimmed: boolean;
+  renderFraud?: RenderFraudCounts;
 }) {
   return (
     <Stack gap="md" style={{ opacity: dimmed ? 0.6 : 1 }}>
@@ -75,6 +92,7 @@ const DashboardFigures = memo(function DashboardFigures({
         </Text>
       </Group>
       <KpiGrid role={data.role} kpis={data.kpis} previous={data.previous} currency={data.currency} />
+      {renderFraud?.(data.fraud, data.role)}
       {hasTraffic(data.kpis) ? (
         <DailyCharts role={data.role} series={data.series} range={data} currency={data.currency} />
       ) : (

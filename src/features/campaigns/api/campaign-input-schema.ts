@@ -9,6 +9,7 @@ import {
   COMMISSION_MODELS,
 } from '../../../../contracts/campaigns';
 import { revshareBpsSchema as bps } from '../../../../contracts/campaign-schemas';
+import { campaignFraudSchema } from '../../../../contracts/fraud-schema';
 
 const minor = z.number().int().positive();
 const isoDate = z.iso.datetime({ offset: true });
@@ -78,5 +79,7 @@ export const campaignInputSchema = z.object({
       monthly_commission_minor: minor.nullable(),
     })
     .optional(),
+  /** fraud thresholds; a null field is the platform default */
+  fraud: campaignFraudSchema.optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

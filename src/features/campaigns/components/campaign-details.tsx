@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
 import type { Campaign } from '../types';
 import { formatCommission } from '../utils/format-commission';
+import { CampaignFraudSummary } from './campaign-fraud-fields';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CapsSummary } from './campaign-edit-caps';
 import { CommissionFigure } from './commission-figure';
@@ -41,6 +42,7 @@ const moneyOrDash = (amountMinor: number | null, currency: string) =>
 export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDetailsProps) {
   const { t } = useTranslation('campaigns');
   const money = useFormatMoney();
+  const { t: tFraud } = useTranslation('fraud');
   return (
     <Stack gap="sm">
       {campaign.description && <Text>{campaign.description}</Text>}
@@ -98,6 +100,11 @@ export function CampaignDetails({ campaign, advertiser, creatives }: CampaignDet
           <Row label={t('details.terms')}>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{orDash(campaign.terms)}</Text>
           </Row>
+          {campaign.fraud && (
+            <Row label={tFraud('details.label')}>
+              <CampaignFraudSummary fraud={campaign.fraud} />
+            </Row>
+          )}
           {campaign.tracking_secret !== undefined && (
             <Row label={t('details.secret')}>
               <TrackingSecret secret={campaign.tracking_secret} />

@@ -38,6 +38,7 @@ import {
   toAttributionInput,
 } from './campaign-edit-attribution';
 import { CapsFieldset, capsFormFields, capsInitialValues, checkCaps, toCapsInput } from './campaign-edit-caps';
+import { CampaignFraudFields, fraudFormField, fraudInitialValues, toFraudInput } from './campaign-fraud-fields';
 import {
   bpsToPercentInput,
   minorToMajorInput,
@@ -94,6 +95,7 @@ const formSchema = z
     creative_ids: z.array(z.string()),
     ...attributionFormFields,
     ...capsFormFields,
+    fraud: fraudFormField,
   })
   .superRefine((v, ctx) => {
     checkAttribution(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
@@ -186,6 +188,7 @@ function initialValues(campaign?: Campaign): FormValues {
     creative_ids: campaign?.creative_ids ?? [],
     ...attributionInitialValues(campaign),
     ...capsInitialValues(campaign),
+    fraud: fraudInitialValues(campaign),
   };
 }
 
@@ -227,6 +230,7 @@ export function toCampaignInput(v: FormValues): CampaignInput {
     creative_ids: v.creative_ids,
     ...toAttributionInput(v),
     ...toCapsInput(v),
+    fraud: toFraudInput(v.fraud),
   };
 }
 
@@ -402,6 +406,7 @@ export function CampaignEditForm({
         <OverridesFieldset form={form} values={values} slots={slots} />
         <CapsFieldset form={form} values={values} />
         <AttributionFieldsets form={form} values={values} />
+        <CampaignFraudFields form={form} />
         <Fieldset legend={t('form.pixel')} variant="unstyled">
           <Stack gap="sm">
             {/* The description stays outside the switch's label, which would otherwise read it as the name. */}

@@ -9,4 +9,5 @@ export interface FraudQueueParams {
 export const fraudKeys = {
   all: ['fraud'] as const,
   queue: (params: FraudQueueParams) => [...fraudKeys.all, 'queue', params] as const,
+  settings: () => [...fraudKeys.all, 'settings'] as const,
 };

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { isDay, lastDays } from '../../../lib/date-range';
 import { oneOf, useUrlParams, type UrlParams } from '../../../lib/use-url-params';
@@ -38,10 +39,18 @@ interface ReportsPanelProps {
   currency: string;
   campaignOptions: FilterOption[];
   publisherOptions: FilterOption[];
+  /** the report's held-for-review and rejected-for-fraud counts (composed by the app) */
+  renderFraud?: (fraud: { held: number; rejected_for_fraud: number }) => ReactNode;
 }
 
 /** Figures grouped by time or by a dimension, as a chart and a sortable table, exportable as CSV. */
-export function ReportsPanel({ viewer, currency, campaignOptions, publisherOptions }: ReportsPanelProps) {
+export function ReportsPanel({
+  viewer,
+  currency,
+  campaignOptions,
+  publisherOptions,
+  renderFraud,
+}: ReportsPanelProps) {
   const [urlParams, setUrlParams] = useUrlParams(REPORT_PARAMS);
   const filters = filtersOf(urlParams, viewer);
   const setFilters = (next: ReportFilterValues) => {
@@ -114,6 +123,7 @@ export function ReportsPanel({ viewer, currency, campaignOptions, publisherOptio
             </Card>
           )}
           <ReportTable report={data} viewer={viewer} />
+          {renderFraud?.(data.fraud)}
           <Text size="xs" c="dimmed">
             {sentence(data.rates_note)} Commission counts pending, approved and paid; rejected and reversed
             ones are left out.

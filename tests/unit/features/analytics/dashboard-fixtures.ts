@@ -23,6 +23,7 @@ export function makeDashboard(role: AnalyticsRole, overrides: Partial<Dashboard>
     role,
     from: '2025-03-01',
     to: '2025-03-03',
+    fraud: { held: 0, rejected_for_fraud: 0 },
     currency: 'EUR',
     rates_note: 'Converted to EUR with stored rates',
     kpis: makeKpis({

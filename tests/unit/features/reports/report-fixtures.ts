@@ -28,6 +28,7 @@ export function makeReport(groupBy: GroupBy, rows: ReportRow[], totals: Partial<
     rates_note: 'Converted to EUR with stored rates (fallback table)',
     rows,
     totals: makeFigures(totals),
+    fraud: { held: 0, rejected_for_fraud: 0 },
   };
 }
 
