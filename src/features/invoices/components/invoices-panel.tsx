@@ -59,11 +59,7 @@ export function InvoicesPanel({ viewer, openId, onOpen }: InvoicesPanelProps) {
       {list.isPending && <Loader size="sm" aria-label={t('list.loading')} />}
       {list.data && items.length === 0 && (
         <Text c="dimmed">
-          {filtered
-            ? t('list.noMatch')
-            : admin
-              ? t('list.emptyAdmin')
-              : t('list.emptyAdvertiser')}
+          {filtered ? t('list.noMatch') : admin ? t('list.emptyAdmin') : t('list.emptyAdvertiser')}
         </Text>
       )}
       {items.length > 0 && <InvoicesTable items={items} viewer={viewer} onOpen={(i) => onOpen(i.id)} />}

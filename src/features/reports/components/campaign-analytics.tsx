@@ -74,9 +74,7 @@ export function CampaignAnalytics({ campaignId, campaignName, viewer, currency }
             ))}
           </SimpleGrid>
           {data.totals.clicks === 0 && data.totals.conversions === 0 ? (
-            <Text c="dimmed">
-              {t('analytics.noClicks', { campaign: campaignName })}
-            </Text>
+            <Text c="dimmed">{t('analytics.noClicks', { campaign: campaignName })}</Text>
           ) : (
             <ReportChart report={data} viewer={viewer} h={220} />
           )}
