@@ -37,7 +37,9 @@ describe('an admin’s invoices in Danish', () => {
     const lines = await within(drawer).findByRole('table', { name: 'Fakturalinjer' });
     expect(within(lines).getByRole('columnheader', { name: 'Kampagne' })).toBeInTheDocument();
     expect(within(lines).getByText('Platformsgebyr (12,5%)')).toBeInTheDocument();
-    expect(within(drawer).getByText('En kladde: annoncøren ser den, når den er udstedt.')).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('En kladde: annoncøren ser den, når den er udstedt.'),
+    ).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Udsted' }));
     const confirm = await screen.findByRole('dialog', { name: 'Udsted faktura' });
     expect(within(confirm).getByRole('button', { name: 'Annuller' })).toBeInTheDocument();

@@ -22,11 +22,10 @@ beforeEach(async () => {
     .on('GET', '/publishers', { status: 200, body: [] })
     .on('GET', '/reports', {
       status: 200,
-      body: makeReport(
-        'week',
-        [makeRow('2025-03-03', '2025-03-03', { clicks: 1234, conversions: 2 })],
-        { clicks: 1234, conversions: 2 },
-      ),
+      body: makeReport('week', [makeRow('2025-03-03', '2025-03-03', { clicks: 1234, conversions: 2 })], {
+        clicks: 1234,
+        conversions: 2,
+      }),
     });
   signIn();
   await setLanguage('da');
