@@ -5,13 +5,6 @@ import type { Invoice } from '../../../server/modules/invoices/schema';
 export type { Invoice, InvoiceStatus };
 export type InvoiceLine = Invoice['lines'][number];
 
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: 'Draft',
-  issued: 'Issued',
-  paid: 'Paid',
-  void: 'Void',
-};
-
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
   draft: 'gray',
   issued: 'blue',

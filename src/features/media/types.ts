@@ -1,3 +1,4 @@
+import { translate } from '../../lib/i18n';
 import { MEDIA_TYPES } from '../../../contracts/media';
 
 // Wire types are shared with the server; the client imports only their types.
@@ -15,4 +16,4 @@ export const ACCEPT_ATTRIBUTE = [
   ...Object.values(MEDIA_TYPES).flatMap((t) => t.accept.split(',')),
 ].join(',');
 
-export const ACCEPTED_LABEL = 'PNG, JPEG, WebP, GIF, PDF or MP4';
+export const acceptedLabel = () => translate('media', 'accepted');

@@ -27,24 +27,6 @@ export const DEFAULT_NOTIFICATION_FILTERS: NotificationFilters = {
 /** Spec §9: notification fetch limit. */
 export const NOTIFICATION_FETCH_LIMIT = 10;
 
-export const CATEGORY_LABELS: Record<NotificationCategory, string> = {
-  application: 'Applications',
-  campaign: 'Campaigns',
-  conversion: 'Conversions',
-  commission: 'Commissions',
-  payout: 'Payouts',
-  message: 'Messages',
-  invoice: 'Invoices',
-  profile_completion: 'Profile completion',
-  system: 'System',
-};
-
-export const PRIORITY_LABELS: Record<NotificationPriority, string> = {
-  low: 'Low',
-  normal: 'Normal',
-  high: 'High',
-};
-
 /** The profile field a profile-completion notification reminds about, if it is one. */
 export function missingField(notification: Notification): string | undefined {
   if (notification.category !== 'profile_completion') return undefined;

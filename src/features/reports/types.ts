@@ -1,4 +1,5 @@
 // Shapes of GET /reports (the analytics contract, issue #12). Money is in minor units of `currency`.
+import { translate } from '../../lib/i18n';
 
 export const GROUP_BYS = [
   'day',
@@ -17,21 +18,11 @@ export const GROUP_BYS = [
 ] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
-export const GROUP_BY_LABELS: Record<GroupBy, string> = {
-  day: 'Day',
-  week: 'Week',
-  month: 'Month',
-  campaign: 'Campaign',
-  publisher: 'Publisher',
-  website: 'Website',
-  country: 'Country',
-  sub1: 'Sub ID 1',
-  sub2: 'Sub ID 2',
-  sub3: 'Sub ID 3',
-  sub4: 'Sub ID 4',
-  sub5: 'Sub ID 5',
-  coupon: 'Coupon code',
-};
+/** A grouping's name ("Day", "Coupon code") in the UI language; catalog keys `groupBy.<groupBy>`. */
+export const groupByLabel = (groupBy: GroupBy) => translate('reports', `groupBy.${groupBy}`);
+
+/** What commission is to each role ("Spend", "Earnings", "Commission"); keys `commission.<viewer>`. */
+export const commissionLabel = (viewer: ReportViewer) => translate('reports', `commission.${viewer}`);
 
 /** Day, week and month rows come in time order and draw as lines; the others are rankings and draw as bars. */
 export const isTimeGrouping = (groupBy: GroupBy) =>
@@ -42,13 +33,6 @@ export type ReportViewer = 'advertiser' | 'publisher' | 'admin';
 /** A publisher reports on themself only, so grouping by publisher tells them nothing. */
 export const groupBysFor = (viewer: ReportViewer): GroupBy[] =>
   GROUP_BYS.filter((groupBy) => viewer !== 'publisher' || groupBy !== 'publisher');
-
-/** What commission is to each role. */
-export const COMMISSION_LABELS: Record<ReportViewer, string> = {
-  advertiser: 'Spend',
-  publisher: 'Earnings',
-  admin: 'Commission',
-};
 
 export type { Report, ReportRow } from '../../../server/modules/reports/schema';
 export type { ReportTotals as ReportFigures } from '../../../server/modules/reports/schema';

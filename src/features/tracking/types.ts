@@ -13,12 +13,13 @@ export type TrackingTestResult = z.infer<typeof trackingTestResult>;
 export type ConversionResult = z.infer<typeof conversionResultSchema>;
 export type { TrackingTestStep };
 
-export const TRACKING_TEST_STEP_LABELS: Record<TrackingTestStep['step'], string> = {
-  link_resolved: 'Tracking link resolved',
-  click_recorded: 'Click recorded',
-  conversion: 'Conversion',
-  commission_computed: 'Commission computed',
-};
+/** A tracking test's steps in order; their names are the catalog's `step.<step>` (tracking namespace). */
+export const TRACKING_TEST_STEPS: TrackingTestStep['step'][] = [
+  'link_resolved',
+  'click_recorded',
+  'conversion',
+  'commission_computed',
+];
 
 /** Query fields a publisher may add to a tracking link; they come back on the landing URL and in reports. */
 export const SUB_IDS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useGenerateInvoices } from '../api/generate-invoices';
 import { formatMonth } from '../../../lib/format-date';
 import { endedMonths } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 
 interface GenerateInvoicesModalProps {
   opened: boolean;
@@ -17,7 +18,10 @@ interface GenerateInvoicesModalProps {
  * so generating a month again only adds what is not on an invoice yet.
  */
 export function GenerateInvoicesModal({ opened, onClose, advertiserOptions }: GenerateInvoicesModalProps) {
-  const months = useMemo(() => endedMonths(new Date()), []);
+  const { t } = useTranslation('invoices');
+  const { t: tc } = useTranslation('common');
+  // month names in the UI language: cheap enough to make on each render
+  const months = endedMonths(new Date());
   const [month, setMonth] = useState<string | null>(months[0]?.value ?? null);
   const [advertiser, setAdvertiser] = useState<string | null>(null);
   const generate = useGenerateInvoices();
@@ -27,14 +31,13 @@ export function GenerateInvoicesModal({ opened, onClose, advertiserOptions }: Ge
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Generate invoices" centered>
+    <Modal opened={opened} onClose={close} title={t('generate.title')} centered>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Makes draft invoices of the approved commissions of a month (one per advertiser and currency) plus
-          the platform fee. Commissions already on an invoice are not billed again.
+          {t('generate.description')}
         </Text>
         <Select
-          label="Month"
+          label={t('filter.month')}
           data={months}
           value={month}
           allowDeselect={false}
@@ -42,23 +45,23 @@ export function GenerateInvoicesModal({ opened, onClose, advertiserOptions }: Ge
           required
         />
         <Select
-          label="Advertiser"
-          placeholder="All advertisers"
+          label={t('filter.advertiser')}
+          placeholder={t('filter.allAdvertisers')}
           clearable
           searchable
-          nothingFoundMessage="No such advertiser"
+          nothingFoundMessage={t('filter.noAdvertiser')}
           data={advertiserOptions}
           value={advertiser}
           onChange={setAdvertiser}
         />
         {generate.error && (
           <Alert color="red" variant="light">
-            {errorMessage(generate.error, 'No invoices were generated.')}
+            {errorMessage(generate.error, t('generate.failed'))}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button
             disabled={!month}
@@ -71,11 +74,15 @@ export function GenerateInvoicesModal({ opened, onClose, advertiserOptions }: Ge
                   onSuccess: (made) => {
                     close();
                     showToast({
-                      title: made.length > 0 ? 'Invoices generated' : 'Nothing to invoice',
+                      title: made.length > 0 ? t('generate.doneTitle') : t('generate.noneTitle'),
                       message:
                         made.length > 0
-                          ? `${made.length} draft ${made.length === 1 ? 'invoice' : 'invoices'} for ${formatMonth(month)}: ${made.map((i) => i.number).join(', ')}.`
-                          : `No approved commissions of ${formatMonth(month)} are left to invoice.`,
+                          ? t('generate.done', {
+                              count: made.length,
+                              month: formatMonth(month),
+                              numbers: made.map((i) => i.number).join(', '),
+                            })
+                          : t('generate.none', { month: formatMonth(month) }),
                       color: made.length > 0 ? 'green' : 'blue',
                     });
                   },
@@ -83,7 +90,7 @@ export function GenerateInvoicesModal({ opened, onClose, advertiserOptions }: Ge
               )
             }
           >
-            Generate drafts
+            {t('generate.submit')}
           </Button>
         </Group>
       </Stack>

@@ -6,6 +6,7 @@ import { useInvoice } from '../api/get-invoice';
 import type { Invoice, InvoiceViewer } from '../types';
 import { formatDate, formatMonth } from '../../../lib/format-date';
 import { feePercent } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 import { InvoiceActions } from './invoice-actions';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -23,6 +24,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function Downloads({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('invoices');
   const download = useDownloadInvoice();
   const busy = (format: InvoiceFormat) => download.isPending && download.variables?.format === format;
   return (
@@ -33,19 +35,19 @@ function Downloads({ invoice }: { invoice: Invoice }) {
           loading={busy('pdf')}
           onClick={() => download.mutate({ invoice, format: 'pdf' })}
         >
-          Download PDF
+          {t('download.pdf')}
         </Button>
         <Button
           variant="default"
           loading={busy('csv')}
           onClick={() => download.mutate({ invoice, format: 'csv' })}
         >
-          Download CSV
+          {t('download.csv')}
         </Button>
       </Group>
       {download.error && (
         <Alert color="red" variant="light">
-          {errorMessage(download.error, 'The download failed; try again.')}
+          {errorMessage(download.error, t('download.failed'))}
         </Alert>
       )}
     </Stack>
@@ -54,12 +56,13 @@ function Downloads({ invoice }: { invoice: Invoice }) {
 
 /** One invoice: dates, who it bills, a line per campaign, subtotal, fee and total; downloads; admin steps. */
 export function InvoiceDetail({ id, viewer }: { id: string; viewer: InvoiceViewer }) {
+  const { t } = useTranslation('invoices');
   const { data: invoice, error, isPending } = useInvoice(id);
-  if (isPending) return <Loader size="sm" aria-label="Loading the invoice" />;
+  if (isPending) return <Loader size="sm" aria-label={t('detail.loading')} />;
   if (error || !invoice) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(error, 'Could not load the invoice.')}
+        {errorMessage(error, t('detail.loadError'))}
       </Alert>
     );
   }
@@ -70,7 +73,7 @@ export function InvoiceDetail({ id, viewer }: { id: string; viewer: InvoiceViewe
     b.name,
     b.billing_address,
     b.country,
-    b.vat_id ? `VAT ID ${b.vat_id}` : null,
+    b.vat_id ? t('detail.vatId', { id: b.vat_id }) : null,
   ]
     .filter(Boolean)
     .join('\n');
@@ -81,41 +84,41 @@ export function InvoiceDetail({ id, viewer }: { id: string; viewer: InvoiceViewe
         <Stack gap={2}>
           <Title order={3}>{invoice.number}</Title>
           <Text size="sm" c="dimmed">
-            Commissions of {formatMonth(invoice.month)} · {invoice.currency}
+            {t('detail.period', { month: formatMonth(invoice.month), currency: invoice.currency })}
           </Text>
         </Stack>
         <InvoiceStatusBadge status={invoice.status} />
       </Group>
       {invoice.status === 'draft' && (
         <Alert variant="light" color="gray">
-          A draft: the advertiser sees it once it is issued.
+          {t('detail.draft')}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
         <Stack gap={4}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-            Bill to
+            {t('detail.billTo')}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {address || '—'}
           </Text>
         </Stack>
         <Stack gap={4}>
-          <Fact label="Created" value={formatDate(invoice.created_at)} />
-          <Fact label="Issued" value={formatDate(invoice.issued_at)} />
-          <Fact label="Due" value={formatDate(invoice.due_at)} />
-          {invoice.paid_at && <Fact label="Paid" value={formatDate(invoice.paid_at)} />}
-          {invoice.voided_at && <Fact label="Voided" value={formatDate(invoice.voided_at)} />}
+          <Fact label={t('detail.created')} value={formatDate(invoice.created_at)} />
+          <Fact label={t('detail.issued')} value={formatDate(invoice.issued_at)} />
+          <Fact label={t('detail.due')} value={formatDate(invoice.due_at)} />
+          {invoice.paid_at && <Fact label={t('detail.paid')} value={formatDate(invoice.paid_at)} />}
+          {invoice.voided_at && <Fact label={t('detail.voided')} value={formatDate(invoice.voided_at)} />}
         </Stack>
       </SimpleGrid>
 
       <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing="xs" aria-label="Invoice lines">
+        <Table verticalSpacing="xs" aria-label={t('detail.lines')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Campaign</Table.Th>
-              <Table.Th ta="right">Commissions</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>{t('detail.campaign')}</Table.Th>
+              <Table.Th ta="right">{t('detail.commissions')}</Table.Th>
+              <Table.Th ta="right">{t('detail.amount')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -131,15 +134,15 @@ export function InvoiceDetail({ id, viewer }: { id: string; viewer: InvoiceViewe
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Td colSpan={2}>Subtotal</Table.Td>
+              <Table.Td colSpan={2}>{t('detail.subtotal')}</Table.Td>
               <Table.Td ta="right">{money(invoice.subtotal_minor)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td colSpan={2}>Platform fee ({feePercent(invoice.fee_bps)})</Table.Td>
+              <Table.Td colSpan={2}>{t('detail.fee', { percent: feePercent(invoice.fee_bps) })}</Table.Td>
               <Table.Td ta="right">{money(invoice.fee_minor)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th colSpan={2}>Total</Table.Th>
+              <Table.Th colSpan={2}>{t('detail.total')}</Table.Th>
               <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {money(invoice.total_minor)}
               </Table.Th>

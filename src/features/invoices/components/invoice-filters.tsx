@@ -1,6 +1,6 @@
 import { Group, Select } from '@mantine/core';
-import { useMemo } from 'react';
-import { INVOICE_STATUS_LABELS, type InvoiceFilters, type InvoiceStatus } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import type { InvoiceFilters, InvoiceStatus } from '../types';
 import { endedMonths } from '../utils/format';
 import { INVOICE_STATUSES } from '../../../../contracts/invoices';
 
@@ -19,14 +19,17 @@ export function InvoiceFiltersBar({
   advertiserOptions,
   statuses = INVOICE_STATUSES,
 }: InvoiceFiltersBarProps) {
-  const months = useMemo(() => endedMonths(new Date()), []);
+  const { t } = useTranslation('invoices');
+  const { t: tc } = useTranslation('common');
+  // month names in the UI language: cheap enough to make on each render
+  const months = endedMonths(new Date());
   return (
     <Group align="flex-end" gap="sm">
       <Select
-        label="Status"
+        label={t('filter.status')}
         data={[
-          { value: 'all', label: 'All statuses' },
-          ...statuses.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
+          { value: 'all', label: t('filter.allStatuses') },
+          ...statuses.map((s) => ({ value: s, label: tc(`status.invoice.${s}`) })),
         ]}
         value={filters.status}
         allowDeselect={false}
@@ -34,8 +37,8 @@ export function InvoiceFiltersBar({
         w={160}
       />
       <Select
-        label="Month"
-        placeholder="All months"
+        label={t('filter.month')}
+        placeholder={t('filter.allMonths')}
         clearable
         data={months}
         value={filters.month}
@@ -44,11 +47,11 @@ export function InvoiceFiltersBar({
       />
       {advertiserOptions && (
         <Select
-          label="Advertiser"
-          placeholder="All advertisers"
+          label={t('filter.advertiser')}
+          placeholder={t('filter.allAdvertisers')}
           clearable
           searchable
-          nothingFoundMessage="No such advertiser"
+          nothingFoundMessage={t('filter.noAdvertiser')}
           data={advertiserOptions}
           value={filters.advertiser_id}
           onChange={(value) => onChange({ ...filters, advertiser_id: value })}

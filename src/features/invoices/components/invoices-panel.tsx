@@ -10,6 +10,7 @@ import { InvoiceDetail } from './invoice-detail';
 import { InvoiceFiltersBar } from './invoice-filters';
 import { InvoicesTable } from './invoices-table';
 import { TablePager } from '../../../components/table-pager';
+import { useTranslation } from '../../../lib/i18n';
 
 interface InvoicesPanelProps {
   viewer: InvoiceViewer;
@@ -18,10 +19,9 @@ interface InvoicesPanelProps {
   onOpen(id: string | null): void;
 }
 
-const plural = (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`;
-
 /** /invoices: filters, the paged list with status badges, the detail in a drawer; admins generate. */
 export function InvoicesPanel({ viewer, openId, onOpen }: InvoicesPanelProps) {
+  const { t } = useTranslation('invoices');
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [filters, setFilters] = useState<InvoiceFilters>(DEFAULT_INVOICE_FILTERS);
   const [page, setPage] = useState(1);
@@ -45,32 +45,28 @@ export function InvoicesPanel({ viewer, openId, onOpen }: InvoicesPanelProps) {
           advertiserOptions={admin ? (advertisers.data ?? []) : undefined}
           statuses={admin ? undefined : ['issued', 'paid', 'void']}
         />
-        {admin && <Button onClick={() => setGenerating(true)}>Generate invoices</Button>}
+        {admin && <Button onClick={() => setGenerating(true)}>{t('generate.button')}</Button>}
       </Group>
 
       {list.error && !list.data && (
         <LoadErrorAlert
-          title="Could not load the invoices"
+          title={t('list.loadError')}
           error={list.error}
           retrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />
       )}
-      {list.isPending && <Loader size="sm" aria-label="Loading invoices" />}
+      {list.isPending && <Loader size="sm" aria-label={t('list.loading')} />}
       {list.data && items.length === 0 && (
         <Text c="dimmed">
-          {filtered
-            ? 'No invoices match these filters.'
-            : admin
-              ? 'No invoices yet. Drafts of last month appear on the 1st, or generate them now.'
-              : 'No invoices yet. Each month’s approved commissions are invoiced early in the next month.'}
+          {filtered ? t('list.noMatch') : admin ? t('list.emptyAdmin') : t('list.emptyAdvertiser')}
         </Text>
       )}
       {items.length > 0 && <InvoicesTable items={items} viewer={viewer} onOpen={(i) => onOpen(i.id)} />}
       {list.data && list.data.total > 0 && (
         <TablePager
-          label="Pages of invoices"
-          summary={plural(list.data.total)}
+          label={t('list.pages')}
+          summary={t('count', { count: list.data.total })}
           page={page}
           pages={pages}
           onChange={setPage}
@@ -82,7 +78,7 @@ export function InvoicesPanel({ viewer, openId, onOpen }: InvoicesPanelProps) {
         onClose={() => onOpen(null)}
         position="right"
         size="lg"
-        title="Invoice"
+        title={t('drawer.title')}
       >
         {openId && <InvoiceDetail id={openId} viewer={viewer} />}
       </Drawer>

@@ -4,6 +4,7 @@ import { formatMoney } from '../../../lib/format';
 import type { Invoice, InvoiceViewer } from '../types';
 import { formatDate, formatMonth } from '../../../lib/format-date';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { useTranslation } from '../../../lib/i18n';
 
 interface InvoicesTableProps {
   items: Invoice[];
@@ -13,32 +14,33 @@ interface InvoicesTableProps {
 
 /** One row per invoice; the number opens its detail. Amounts stay in the invoice's own currency. */
 export function InvoicesTable({ items, viewer, onOpen }: InvoicesTableProps) {
+  const { t } = useTranslation('invoices');
   return (
     <DataTable
       minWidth={640}
       striped
       highlightOnHover
       verticalSpacing="xs"
-      aria-label="Invoices"
+      aria-label={t('table.label')}
       cards={[
         'title',
         'status',
         'amount',
-        { field: 'Month' },
+        { field: t('col.month') },
         ...(viewer === 'admin' ? (['subtitle'] as const) : []),
-        { field: 'Issued' },
-        { field: 'Due' },
+        { field: t('col.issued') },
+        { field: t('col.due') },
       ]}
     >
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Invoice</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Month</Table.Th>
-          {viewer === 'admin' && <Table.Th>Advertiser</Table.Th>}
-          <Table.Th>Issued</Table.Th>
-          <Table.Th>Due</Table.Th>
+          <Table.Th>{t('col.invoice')}</Table.Th>
+          <Table.Th>{t('col.status')}</Table.Th>
+          <Table.Th ta="right">{t('col.total')}</Table.Th>
+          <Table.Th>{t('col.month')}</Table.Th>
+          {viewer === 'admin' && <Table.Th>{t('col.advertiser')}</Table.Th>}
+          <Table.Th>{t('col.issued')}</Table.Th>
+          <Table.Th>{t('col.due')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

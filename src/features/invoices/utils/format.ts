@@ -1,12 +1,14 @@
 import { formatMonth } from '../../../lib/format-date';
+import { currentLanguage, type Language } from '../../../lib/i18n';
 
-/** "10%", "12.5%": basis points as a percentage. */
-export function feePercent(bps: number): string {
+/** "10%", "12.5%": basis points as a percentage, exact (no float); Danish writes "12,5%". */
+export function feePercent(bps: number, language: Language = currentLanguage()): string {
   const whole = Math.trunc(bps / 100);
   const fraction = String(bps % 100)
     .padStart(2, '0')
     .replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
+  const mark = language === 'da' ? ',' : '.';
+  return `${whole}${fraction ? `${mark}${fraction}` : ''}%`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { useMedia } from '../api/get-media';
 import type { Media } from '../types';
 import { formatBytes } from '../utils/format-bytes';
 import { MediaThumbnail } from './media-thumbnail';
+import { useTranslation } from '../../../lib/i18n';
 
 interface CampaignCreativesProps {
   campaignId: string;
@@ -15,17 +16,14 @@ interface CampaignCreativesProps {
 
 /** A campaign's creatives the viewer may download (owner, admins, approved publishers), with buttons. */
 export function CampaignCreatives({ campaignId, count }: CampaignCreativesProps) {
+  const { t } = useTranslation('media');
   const list = useMedia({ page: 1, limit: 50, kind: 'all', campaignId }, { enabled: count > 0 });
   const [error, setError] = useState<unknown>(null);
-  if (count === 0) return <Text size="sm">None</Text>;
-  if (list.isPending) return <Loader size="xs" aria-label="Loading creatives" />;
-  if (list.error) return <Text size="sm">{count} (could not be loaded)</Text>;
+  if (count === 0) return <Text size="sm">{t('creatives.none')}</Text>;
+  if (list.isPending) return <Loader size="xs" aria-label={t('creatives.loading')} />;
+  if (list.error) return <Text size="sm">{t('creatives.loadError', { count })}</Text>;
   if (list.data.items.length === 0) {
-    return (
-      <Text size="sm">
-        {count} {count === 1 ? 'creative' : 'creatives'}, to download once your application is approved
-      </Text>
-    );
+    return <Text size="sm">{t('creatives.locked', { count })}</Text>;
   }
   const download = (media: Media) => {
     setError(null);
@@ -35,7 +33,7 @@ export function CampaignCreatives({ campaignId, count }: CampaignCreativesProps)
     <Stack
       gap="xs"
       component="ul"
-      aria-label="Creatives"
+      aria-label={t('creatives.label')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {list.data.items.map((media) => (
@@ -63,16 +61,16 @@ export function CampaignCreatives({ campaignId, count }: CampaignCreativesProps)
               size="compact-sm"
               variant="light"
               onClick={() => download(media)}
-              aria-label={`Download ${media.filename}`}
+              aria-label={t('downloadName', { name: media.filename })}
             >
-              Download
+              {t('download')}
             </Button>
           </Stack>
         </Group>
       ))}
       {error !== null && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'The download failed. Please try again.')}
+          {errorMessage(error, t('downloadFailed'))}
         </Alert>
       )}
     </Stack>

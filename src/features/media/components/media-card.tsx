@@ -2,6 +2,7 @@ import { Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Media } from '../types';
 import { formatBytes } from '../utils/format-bytes';
 import { MediaThumbnail } from './media-thumbnail';
+import { useTranslation } from '../../../lib/i18n';
 
 interface MediaCardProps {
   media: Media;
@@ -11,6 +12,7 @@ interface MediaCardProps {
 }
 
 export function MediaCard({ media, onPreview, onDelete, deleting }: MediaCardProps) {
+  const { t } = useTranslation('media');
   const dimensions = media.width && media.height ? ` · ${media.width}×${media.height}` : '';
   return (
     <Card withBorder padding="sm" component="li" aria-label={media.filename}>
@@ -29,9 +31,9 @@ export function MediaCard({ media, onPreview, onDelete, deleting }: MediaCardPro
             size="compact-sm"
             variant="light"
             onClick={() => onPreview(media)}
-            aria-label={`Preview ${media.filename}`}
+            aria-label={t('card.previewName', { name: media.filename })}
           >
-            Preview
+            {t('card.preview')}
           </Button>
           <Button
             size="compact-sm"
@@ -39,9 +41,9 @@ export function MediaCard({ media, onPreview, onDelete, deleting }: MediaCardPro
             color="red"
             loading={deleting}
             onClick={() => onDelete(media)}
-            aria-label={`Delete ${media.filename}`}
+            aria-label={t('card.deleteName', { name: media.filename })}
           >
-            Delete
+            {t('card.delete')}
           </Button>
         </SimpleGrid>
       </Stack>

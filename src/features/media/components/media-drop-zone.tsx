@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { ACCEPT_ATTRIBUTE, ACCEPTED_LABEL } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { ACCEPT_ATTRIBUTE } from '../types';
 import { formatBytes } from '../utils/format-bytes';
 
 interface MediaDropZoneProps {
@@ -13,6 +14,7 @@ interface MediaDropZoneProps {
  * input behind it).
  */
 export function MediaDropZone({ maxBytes, onFiles }: MediaDropZoneProps) {
+  const { t } = useTranslation('media');
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
@@ -50,16 +52,16 @@ export function MediaDropZone({ maxBytes, onFiles }: MediaDropZoneProps) {
     >
       <Stack align="center" gap="xs">
         <Text fw={500} ta="center">
-          Drag files here to upload them
+          {t('drop.title')}
         </Text>
         <Text size="sm" c="dimmed" ta="center" id={hintId}>
-          {ACCEPTED_LABEL}, up to <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(maxBytes)}</span> each.
+          {t('drop.hint', { types: t('accepted'), size: formatBytes(maxBytes) })}
         </Text>
         <Button variant="light" onClick={() => input.current?.click()} aria-describedby={hintId}>
-          Choose files
+          {t('drop.choose')}
         </Button>
         <VisuallyHidden>
-          <label htmlFor={inputId}>Upload files</label>
+          <label htmlFor={inputId}>{t('drop.input')}</label>
           <input
             ref={input}
             id={inputId}

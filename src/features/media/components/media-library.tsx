@@ -15,13 +15,10 @@ import { MediaCard } from './media-card';
 import { MediaDropZone } from './media-drop-zone';
 import { MediaPreview } from './media-preview';
 import { UploadList } from './upload-list';
+import { translate, useTranslation } from '../../../lib/i18n';
 
-const KIND_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'image', label: 'Images' },
-  { value: 'pdf', label: 'PDFs' },
-  { value: 'video', label: 'Videos' },
-];
+/** The kinds to filter by; labels are the catalog's `filter.<kind>`. */
+const KIND_FILTERS = ['all', 'image', 'pdf', 'video'] as const;
 
 function openPreview(media: Media) {
   modals.open({ title: media.filename, size: 'lg', children: <MediaPreview media={media} /> });
@@ -30,14 +27,9 @@ function openPreview(media: Media) {
 function confirmDelete(media: Media): Promise<boolean> {
   return new Promise((resolve) =>
     modals.openConfirmModal({
-      title: 'Delete file',
-      children: (
-        <Text size="sm">
-          Delete {media.filename}? Campaigns that are not active lose it as a creative; messages that attached
-          it no longer show it.
-        </Text>
-      ),
-      labels: { confirm: 'Delete file', cancel: 'Cancel' },
+      title: translate('media', 'delete.title'),
+      children: <Text size="sm">{translate('media', 'delete.text', { name: media.filename })}</Text>,
+      labels: { confirm: translate('media', 'delete.confirm'), cancel: translate('common', 'cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
@@ -47,6 +39,7 @@ function confirmDelete(media: Media): Promise<boolean> {
 
 /** The media library: drop or choose files (a progress bar each), then the grid of what is stored. */
 export function MediaLibrary() {
+  const { t } = useTranslation('media');
   const limits = useMediaLimits();
   const maxBytes = limits.data?.max_upload_bytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const { uploads, add, cancel, clearFinished } = useUploads(maxBytes);
@@ -60,14 +53,14 @@ export function MediaLibrary() {
     remove.mutate(media, {
       onSuccess: () => {
         forgetMediaBlobs(media);
-        showToast({ message: `${media.filename} was deleted.`, color: 'green' });
+        showToast({ message: t('delete.done', { name: media.filename }), color: 'green' });
         // the last file of a later page: show the page before
         if (list.data?.items.length === 1 && params.page > 1) setParams((p) => ({ ...p, page: p.page - 1 }));
       },
       onError: (error) =>
         showToast({
-          title: `${media.filename} was not deleted`,
-          message: errorMessage(error, 'Deleting failed. Please try again.'),
+          title: t('delete.failedTitle', { name: media.filename }),
+          message: errorMessage(error, t('delete.failed')),
           color: 'red',
         }),
     });
@@ -79,34 +72,33 @@ export function MediaLibrary() {
       <UploadList uploads={uploads} onCancel={cancel} onClear={clearFinished} />
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
-          aria-label="Show"
-          data={KIND_FILTERS}
+          aria-label={t('filter.label')}
+          data={KIND_FILTERS.map((kind) => ({ value: kind, label: t(`filter.${kind}`) }))}
           value={params.kind}
           onChange={(kind) => setParams({ ...params, page: 1, kind: kind as MediaListParams['kind'] })}
         />
         {list.data && (
           <Text size="sm" c="dimmed">
-            {list.data.total} {list.data.total === 1 ? 'file' : 'files'}
+            {t('library.count', { count: list.data.total })}
           </Text>
         )}
       </Group>
       {list.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading media" />
+          <Loader aria-label={t('library.loading')} />
         </Center>
       ) : list.error && !list.data ? (
         <LoadErrorAlert
-          title="Could not load your media"
+          title={t('library.loadError')}
           error={list.error}
           retrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />
       ) : list.data.items.length === 0 ? (
         <Stack align="center" gap={4} py="xl">
-          <Text fw={500}>{params.kind === 'all' ? 'No files yet' : 'No files of this type'}</Text>
+          <Text fw={500}>{params.kind === 'all' ? t('library.empty') : t('library.emptyKind')}</Text>
           <Text size="sm" c="dimmed" ta="center" maw={420}>
-            Upload banners, images, PDFs or videos to use them as campaign creatives or to attach them to
-            messages.
+            {t('library.emptyHelp')}
           </Text>
         </Stack>
       ) : (
@@ -115,7 +107,7 @@ export function MediaLibrary() {
             cols={{ base: 2, xs: 3, md: 4, lg: 5 }}
             spacing="sm"
             component="ul"
-            aria-label="Media library"
+            aria-label={t('library.label')}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {list.data.items.map((media) => (

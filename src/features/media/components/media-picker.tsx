@@ -16,18 +16,20 @@ import { useMedia } from '../api/get-media';
 import { useMediaItems } from '../api/get-media-item';
 import { MEDIA_PAGE_SIZE, type Media } from '../types';
 import { MediaThumbnail } from './media-thumbnail';
+import { useTranslation } from '../../../lib/i18n';
 
 interface MediaPickerProps {
   /** chosen media ids, in order */
   value: string[];
   onChange(ids: string[]): void;
-  /** what the chosen files are called, e.g. "creative" */
-  noun?: string;
+  /** what the chosen files are called: files, or a campaign's creatives */
+  noun?: 'file' | 'creative';
   max?: number;
 }
 
 /** The chosen files with thumbnails, and the viewer's library to choose more from. */
 export function MediaPicker({ value, onChange, noun = 'file', max = 50 }: MediaPickerProps) {
+  const { t } = useTranslation('media');
   const [open, setOpen] = useState(false);
   const chosen = useMediaItems(value);
   const toggle = (media: Media, on: boolean) =>
@@ -36,19 +38,20 @@ export function MediaPicker({ value, onChange, noun = 'file', max = 50 }: MediaP
     <Stack gap="xs">
       {value.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No {noun}s chosen.
+          {t('picker.none', { noun })}
         </Text>
       ) : (
         <SimpleGrid
           cols={{ base: 2, xs: 3 }}
           spacing="xs"
           component="ul"
-          aria-label={`Chosen ${noun}s`}
+          aria-label={t('picker.chosen', { noun })}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {value.map((id, i) => {
             const media = chosen[i]?.data;
-            const name = media?.filename ?? (chosen[i]?.isError ? 'Unavailable file' : 'Loading…');
+            const name =
+              media?.filename ?? (chosen[i]?.isError ? t('picker.unavailable') : t('picker.loading'));
             return (
               <Card key={id} withBorder padding={6} component="li" aria-label={name}>
                 <Stack gap={4}>
@@ -65,7 +68,7 @@ export function MediaPicker({ value, onChange, noun = 'file', max = 50 }: MediaP
                     </Text>
                     <CloseButton
                       size="sm"
-                      aria-label={`Remove ${name}`}
+                      aria-label={t('picker.remove', { name })}
                       onClick={() => onChange(value.filter((v) => v !== id))}
                     />
                   </Group>
@@ -77,7 +80,7 @@ export function MediaPicker({ value, onChange, noun = 'file', max = 50 }: MediaP
       )}
       <Group>
         <Button variant="light" size="compact-sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-          {open ? 'Close media library' : `Choose ${noun}s from the media library`}
+          {open ? t('picker.close') : t('picker.open', { noun })}
         </Button>
       </Group>
       {open && <LibraryChoices value={value} onToggle={toggle} full={value.length >= max} noun={noun} />}
@@ -94,29 +97,35 @@ function LibraryChoices({
   value: string[];
   onToggle(media: Media, on: boolean): void;
   full: boolean;
-  noun: string;
+  noun: 'file' | 'creative';
 }) {
+  const { t } = useTranslation('media');
   const [page, setPage] = useState(1);
   const list = useMedia({ page, limit: MEDIA_PAGE_SIZE, kind: 'all' });
-  if (list.isPending) return <Loader size="sm" aria-label="Loading media library" />;
+  if (list.isPending) return <Loader size="sm" aria-label={t('picker.libraryLoading')} />;
   if (list.error && !list.data) {
     return (
       <Text size="sm" c="red">
-        The media library could not be loaded.
+        {t('picker.libraryError')}
       </Text>
     );
   }
   if (list.data.items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Your media library is empty: upload files under Media library first.
+        {t('picker.libraryEmpty')}
       </Text>
     );
   }
   const pages = Math.ceil(list.data.total / MEDIA_PAGE_SIZE);
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" role="group" aria-label={`Choose ${noun}s`}>
+      <SimpleGrid
+        cols={{ base: 2, xs: 3 }}
+        spacing="xs"
+        role="group"
+        aria-label={t('picker.choose', { noun })}
+      >
         {list.data.items.map((media) => {
           const checked = value.includes(media.id);
           return (

@@ -4,9 +4,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { downloadMedia, useMediaObjectUrl } from '../api/get-media-file';
 import type { Media } from '../types';
 import { formatBytes } from '../utils/format-bytes';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The whole image (other types: their details), with a download button. */
 export function MediaPreview({ media }: { media: Media }) {
+  const { t } = useTranslation('media');
   const { url, failed } = useMediaObjectUrl(media.kind === 'image' ? media.url : null);
   const [error, setError] = useState<unknown>(null);
   const download = () => downloadMedia(media).catch(setError);
@@ -17,16 +19,16 @@ export function MediaPreview({ media }: { media: Media }) {
           <Image src={url} alt={media.filename} fit="contain" mah="60vh" />
         ) : failed ? (
           <Alert color="red" variant="light">
-            The image could not be loaded.
+            {t('preview.imageFailed')}
           </Alert>
         ) : (
           <Center h={200}>
-            <Loader aria-label="Loading image" />
+            <Loader aria-label={t('preview.loading')} />
           </Center>
         ))}
       {media.kind !== 'image' && (
         <Text c="dimmed" size="sm">
-          {media.kind === 'pdf' ? 'PDF documents' : 'Videos'} open once downloaded.
+          {t('preview.opens', { kind: media.kind })}
         </Text>
       )}
       <Text size="sm">
@@ -35,11 +37,11 @@ export function MediaPreview({ media }: { media: Media }) {
       </Text>
       {error !== null && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'The download failed. Please try again.')}
+          {errorMessage(error, t('downloadFailed'))}
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button onClick={() => void download()}>Download</Button>
+        <Button onClick={() => void download()}>{t('download')}</Button>
       </Group>
     </Stack>
   );

@@ -1,8 +1,7 @@
 import { Box, Center, Image, Loader, Text } from '@mantine/core';
 import { useMediaObjectUrl } from '../api/get-media-file';
 import type { Media } from '../types';
-
-const KIND_LABELS = { image: 'Image', pdf: 'PDF', video: 'MP4 video' } as const;
+import { useTranslation } from '../../../lib/i18n';
 
 interface MediaThumbnailProps {
   media: Pick<Media, 'filename' | 'kind' | 'thumbnail_url'>;
@@ -12,6 +11,7 @@ interface MediaThumbnailProps {
 
 /** The image's thumbnail (fetched with the session's token), or a label for PDFs and videos. */
 export function MediaThumbnail({ media, height = 120 }: MediaThumbnailProps) {
+  const { t } = useTranslation('media');
   const { url, failed } = useMediaObjectUrl(media.thumbnail_url);
   return (
     <Box
@@ -24,10 +24,10 @@ export function MediaThumbnail({ media, height = 120 }: MediaThumbnailProps) {
       ) : (
         <Center h="100%">
           {media.thumbnail_url && !failed ? (
-            <Loader size="xs" aria-label={`Loading ${media.filename}`} />
+            <Loader size="xs" aria-label={t('loadingFile', { name: media.filename })} />
           ) : (
             <Text size="sm" fw={600} c="dimmed">
-              {failed ? 'No preview' : KIND_LABELS[media.kind]}
+              {failed ? t('noPreview') : t(`kind.${media.kind}`)}
             </Text>
           )}
         </Center>

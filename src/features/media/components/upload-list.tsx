@@ -1,15 +1,7 @@
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { Upload } from '../stores/use-uploads';
 import { formatBytes } from '../utils/format-bytes';
-
-const STATUS_TEXT: Record<Upload['status'], string> = {
-  checking: 'Checking…',
-  uploading: 'Uploading',
-  done: 'Uploaded',
-  refused: 'Not uploaded',
-  failed: 'Upload failed',
-  cancelled: 'Cancelled',
-};
+import { useTranslation } from '../../../lib/i18n';
 
 const COLOR: Partial<Record<Upload['status'], string>> = { done: 'green', refused: 'red', failed: 'red' };
 
@@ -21,10 +13,11 @@ interface UploadListProps {
 
 /** One row per file of this visit: its progress bar while it goes up, then what happened. */
 export function UploadList({ uploads, onCancel, onClear }: UploadListProps) {
+  const { t } = useTranslation('media');
   if (uploads.length === 0) return null;
   const finished = uploads.some((u) => u.status !== 'checking' && u.status !== 'uploading');
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label="Uploads">
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={t('upload.list')}>
       <Stack gap="sm">
         {uploads.map((u) => (
           <Stack key={u.key} gap={4}>
@@ -33,13 +26,13 @@ export function UploadList({ uploads, onCancel, onClear }: UploadListProps) {
                 {u.name}
               </Text>
               <Text size="xs" c={COLOR[u.status] ?? 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                {STATUS_TEXT[u.status]}
+                {t(`upload.${u.status}`)}
                 {u.status === 'uploading' ? ` ${u.progress}%` : ''} · {formatBytes(u.size)}
               </Text>
               {u.status === 'uploading' && (
                 <CloseButton
                   size="sm"
-                  aria-label={`Cancel upload of ${u.name}`}
+                  aria-label={t('upload.cancel', { name: u.name })}
                   onClick={() => onCancel(u.key)}
                 />
               )}
@@ -50,7 +43,9 @@ export function UploadList({ uploads, onCancel, onClear }: UploadListProps) {
                 color={COLOR[u.status]}
                 size="sm"
                 animated={u.status === 'uploading'}
-                aria-label={`${u.status === 'done' ? 'Uploaded' : 'Uploading'} ${u.name}`}
+                aria-label={t(u.status === 'done' ? 'upload.progressDone' : 'upload.progress', {
+                  name: u.name,
+                })}
               />
             )}
             {u.error && (
@@ -63,7 +58,7 @@ export function UploadList({ uploads, onCancel, onClear }: UploadListProps) {
         {finished && (
           <Group justify="flex-end">
             <Button size="compact-sm" variant="subtle" onClick={onClear}>
-              Clear finished
+              {t('upload.clear')}
             </Button>
           </Group>
         )}

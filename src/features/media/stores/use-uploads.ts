@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import { mediaKeys } from '../api/media-keys';
 import { uploadMedia } from '../api/upload-media';
 import type { Media } from '../types';
@@ -54,11 +55,12 @@ export function useUploads(maxBytes: number) {
         patch(key, { status: 'done', progress: 100, media });
         void queryClient.invalidateQueries({ queryKey: mediaKeys.lists() });
       } catch (error) {
-        if (controller.signal.aborted) patch(key, { status: 'cancelled', error: 'Upload cancelled.' });
+        if (controller.signal.aborted)
+          patch(key, { status: 'cancelled', error: translate('media', 'upload.cancelledError') });
         else
           patch(key, {
             status: 'failed',
-            error: errorMessage(error, 'The upload failed. Please try again.'),
+            error: errorMessage(error, translate('media', 'upload.failedError')),
           });
       } finally {
         controllers.current.delete(key);

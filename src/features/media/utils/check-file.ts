@@ -1,4 +1,5 @@
-import { ACCEPTED_LABEL } from '../types';
+import { translate } from '../../../lib/i18n';
+import { acceptedLabel } from '../types';
 import { formatBytes } from './format-bytes';
 
 /**
@@ -7,18 +8,18 @@ import { formatBytes } from './format-bytes';
  * file would be refused, or null.
  */
 export async function checkFile(file: File, maxBytes: number): Promise<string | null> {
-  if (file.size === 0) return 'The file is empty.';
+  if (file.size === 0) return translate('media', 'check.empty');
   if (file.size > maxBytes) {
-    return `${formatBytes(file.size)} is larger than the upload limit of ${formatBytes(maxBytes)}.`;
+    return translate('media', 'check.tooLarge', { size: formatBytes(file.size), max: formatBytes(maxBytes) });
   }
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   if (sniffKind(head)) return null;
   const text = new TextDecoder().decode(head).trimStart().toLowerCase();
   if (text.startsWith('<svg') || (text.startsWith('<?xml') && /\.svg$/i.test(file.name))) {
-    return `SVG images are not accepted; upload a ${ACCEPTED_LABEL} file.`;
+    return translate('media', 'check.svg', { types: acceptedLabel() });
   }
-  if (text.startsWith('<')) return `HTML files are not accepted; upload a ${ACCEPTED_LABEL} file.`;
-  return `This type of file is not accepted; upload a ${ACCEPTED_LABEL} file.`;
+  if (text.startsWith('<')) return translate('media', 'check.html', { types: acceptedLabel() });
+  return translate('media', 'check.type', { types: acceptedLabel() });
 }
 
 const ascii = (bytes: Uint8Array, start: number, end: number) =>

@@ -1,5 +1,7 @@
-/** 1536 → "1.5 KB"; binary units as the upload limit is set in. */
-export function formatBytes(bytes: number): string {
+import { currentLanguage, type Language } from '../../../lib/i18n';
+
+/** 1536 → "1.5 KB" ("1,5 KB" in Danish); binary units as the upload limit is set in. */
+export function formatBytes(bytes: number, language: Language = currentLanguage()): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
@@ -9,5 +11,6 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   const digits = value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
+  const number = value.toFixed(digits);
+  return `${language === 'da' ? number.replace('.', ',') : number} ${units[unit]}`;
 }

@@ -7,6 +7,7 @@ import { offlineMutationOptions, useOfflineMutation } from '../../../lib/offline
 import type { Attachment, Message } from '../types';
 import { addMessageToThread, addPendingMessage, removeMessage } from '../utils/message-cache';
 import { messagingKeys } from './messaging-keys';
+import { translate } from '../../../lib/i18n';
 
 export const sendMessageSchema = z.object({
   conversation_id: z.string().min(1),
@@ -70,7 +71,7 @@ export const sendMessageOfflineOptions = (queryClient: QueryClient) =>
   offlineMutationOptions({
     ...sendMessageMutationOptions(queryClient),
     mutationKey: sendMessageKey,
-    label: 'Your message',
+    label: translate('messaging', 'queueLabel'),
     send: sendMessage,
   });
 

@@ -7,6 +7,7 @@ import { useMediaBlob } from '../hooks/use-media-blob';
 import type { Attachment, MediaItem } from '../types';
 import { formatBytes } from '../utils/format';
 import { MAX_ATTACHMENTS } from '../../../../contracts/messaging';
+import { useTranslation } from '../../../lib/i18n';
 
 function Thumb({ item }: { item: MediaItem }) {
   const src = useMediaBlob(item.thumbnail_url);
@@ -41,15 +42,18 @@ interface AttachmentPickerProps {
 
 /** Picks files from the caller's media library to attach to a message. */
 export function AttachmentPicker(props: AttachmentPickerProps) {
+  const { t } = useTranslation('messaging');
   // mounted with each opening, so it starts from what the composer holds
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Attach from your media library" size="md">
+    <Modal opened={props.opened} onClose={props.onClose} title={t('attach.title')} size="md">
       {props.opened && <PickerBody {...props} />}
     </Modal>
   );
 }
 
 function PickerBody({ selected, onClose, onPick }: AttachmentPickerProps) {
+  const { t } = useTranslation('messaging');
+  const { t: tc } = useTranslation('common');
   const { data, error, isPending } = useMyMedia();
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(selected.map((a) => a.id)));
 
@@ -69,19 +73,19 @@ function PickerBody({ selected, onClose, onPick }: AttachmentPickerProps) {
 
   return (
     <>
-      {isPending && <Loader size="sm" aria-label="Loading your media" />}
+      {isPending && <Loader size="sm" aria-label={t('attach.loading')} />}
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'Could not load your media library.')}
+          {errorMessage(error, t('attach.loadError'))}
         </Alert>
       )}
       {data && data.length === 0 && (
         <Text c="dimmed" size="sm">
-          Your media library is empty.{' '}
+          {t('attach.empty')}{' '}
           <Text component={Link} to="/media" c="blue" size="sm">
-            Upload files
+            {t('attach.upload')}
           </Text>{' '}
-          first, then attach them here.
+          {t('attach.emptyAfter')}
         </Text>
       )}
       {data && data.length > 0 && (
@@ -115,14 +119,14 @@ function PickerBody({ selected, onClose, onPick }: AttachmentPickerProps) {
       )}
       <Group justify="space-between" mt="md">
         <Text size="xs" c="dimmed">
-          {chosen.size} of at most {MAX_ATTACHMENTS} chosen
+          {t('attach.chosen', { count: chosen.size, max: MAX_ATTACHMENTS })}
         </Text>
         <Group gap="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button onClick={confirm} disabled={!data}>
-            Attach
+            {t('attach.confirm')}
           </Button>
         </Group>
       </Group>

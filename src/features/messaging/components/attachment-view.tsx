@@ -4,9 +4,11 @@ import { saveFile } from '../../../lib/save-file';
 import { fetchMediaBlob, useMediaBlob } from '../hooks/use-media-blob';
 import type { Attachment } from '../types';
 import { formatBytes } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 
 /** One attachment of a message: a thumbnail for images, and a download of the file itself. */
 export function AttachmentView({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation('messaging');
   const thumbnail = useMediaBlob(attachment.thumbnail_url);
   const [failed, setFailed] = useState(false);
   const download = async () => {
@@ -39,11 +41,11 @@ export function AttachmentView({ attachment }: { attachment: Attachment }) {
         </Text>
       </Group>
       <Anchor component="button" type="button" size="xs" onClick={() => void download()}>
-        Download
+        {t('attachment.download')}
       </Anchor>
       {failed && (
         <Text size="xs" c="red">
-          The file could not be downloaded.
+          {t('attachment.failed')}
         </Text>
       )}
     </Paper>

@@ -5,6 +5,7 @@ import { newPendingId, useSendMessage } from '../api/send-message';
 import type { Attachment } from '../types';
 import { AttachmentPicker } from './attachment-picker';
 import { MAX_BODY_CHARS } from '../../../../contracts/messaging';
+import { useTranslation } from '../../../lib/i18n';
 
 interface ComposerProps {
   conversationId: string;
@@ -29,6 +30,7 @@ function PaperclipIcon() {
 
 /** Writes a message (Enter sends, Shift+Enter breaks the line), with files from the media library. */
 export function Composer({ conversationId, sender }: ComposerProps) {
+  const { t } = useTranslation('messaging');
   const [body, setBody] = useState('');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [picking, setPicking] = useState(false);
@@ -67,11 +69,11 @@ export function Composer({ conversationId, sender }: ComposerProps) {
         <Stack gap={6}>
           {send.error && !send.isPending && (
             <Alert color="red" variant="light" p="xs" withCloseButton onClose={() => send.reset()}>
-              {errorMessage(send.error, 'The message was not sent.')}
+              {errorMessage(send.error, t('composer.notSent'))}
             </Alert>
           )}
           {attachments.length > 0 && (
-            <Group gap={6} aria-label="Attachments">
+            <Group gap={6} aria-label={t('composer.attachments')}>
               {attachments.map((a) => (
                 <Paper key={a.id} withBorder radius="xl" px="xs" py={2}>
                   <Group gap={4} wrap="nowrap">
@@ -80,7 +82,7 @@ export function Composer({ conversationId, sender }: ComposerProps) {
                     </Text>
                     <CloseButton
                       size="xs"
-                      aria-label={`Remove ${a.filename}`}
+                      aria-label={t('composer.remove', { name: a.filename })}
                       onClick={() => setAttachments((list) => list.filter((x) => x.id !== a.id))}
                     />
                   </Group>
@@ -92,14 +94,14 @@ export function Composer({ conversationId, sender }: ComposerProps) {
             <ActionIcon
               variant="subtle"
               size="lg"
-              aria-label="Attach files from your media library"
+              aria-label={t('composer.attach')}
               onClick={() => setPicking(true)}
             >
               <PaperclipIcon />
             </ActionIcon>
             <Textarea
-              aria-label="Message"
-              placeholder="Write a message…"
+              aria-label={t('composer.message')}
+              placeholder={t('composer.placeholder')}
               autosize
               minRows={1}
               maxRows={6}
@@ -111,11 +113,13 @@ export function Composer({ conversationId, sender }: ComposerProps) {
                   submit();
                 }
               }}
-              error={tooLong ? `At most ${MAX_BODY_CHARS} characters (${trimmed.length} now)` : undefined}
+              error={
+                tooLong ? t('composer.tooLong', { max: MAX_BODY_CHARS, count: trimmed.length }) : undefined
+              }
               style={{ flex: 1 }}
             />
             <Button type="submit" disabled={!trimmed || tooLong}>
-              Send
+              {t('composer.send')}
             </Button>
           </Group>
         </Stack>

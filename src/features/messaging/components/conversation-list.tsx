@@ -18,6 +18,7 @@ import type { Conversation } from '../types';
 import { initials } from '../../../lib/format-text';
 import { conversationTitle, shortTime } from '../utils/format';
 import classes from './conversation-list.module.css';
+import { useTranslation } from '../../../lib/i18n';
 
 export const CONVERSATION_LIST_LIMIT = 50;
 
@@ -28,12 +29,15 @@ interface ConversationListProps {
   onNew(): void;
 }
 
-function preview(conversation: Conversation, userId: string): string {
+function preview(
+  conversation: Conversation,
+  userId: string,
+  t: (key: string, values?: Record<string, unknown>) => string,
+) {
   const last = conversation.last_message;
-  if (!last) return 'No messages yet';
-  const who = last.sender_id === userId ? 'You: ' : '';
-  const text = last.body || `${last.attachments.length} attachment(s)`;
-  return `${who}${text}`;
+  if (!last) return t('list.noMessages');
+  const text = last.body || t('list.attachments', { count: last.attachments.length });
+  return last.sender_id === userId ? t('list.you', { text }) : text;
 }
 
 function ConversationRow({
@@ -47,6 +51,7 @@ function ConversationRow({
   selected: boolean;
   onSelect(): void;
 }) {
+  const { t } = useTranslation('messaging');
   const title = conversationTitle(conversation, userId);
   const unread = conversation.unread_count;
   return (
@@ -85,14 +90,14 @@ function ConversationRow({
           )}
           <Group gap={6} justify="space-between" wrap="nowrap">
             <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 600 : 400} truncate="end">
-              {preview(conversation, userId)}
+              {preview(conversation, userId, t)}
             </Text>
             {unread > 0 && (
               <Badge size="sm" color="red" circle={unread < 10} style={{ flexShrink: 0 }}>
                 {unread > 99 ? '99+' : unread}
               </Badge>
             )}
-            {unread > 0 && <VisuallyHidden> unread</VisuallyHidden>}
+            {unread > 0 && <VisuallyHidden>{t('list.unread')}</VisuallyHidden>}
           </Group>
         </Box>
       </Group>
@@ -102,31 +107,32 @@ function ConversationRow({
 
 /** The conversation pane: newest activity first, with last message and unread count. */
 export function ConversationList({ userId, selectedId, onSelect, onNew }: ConversationListProps) {
+  const { t } = useTranslation('messaging');
   const { data, error, isPending } = useConversations({ limit: CONVERSATION_LIST_LIMIT });
   return (
     <Stack gap="xs" h="100%" style={{ minHeight: 0 }}>
       <Group justify="space-between" px="xs" pt="xs" wrap="nowrap">
-        <Text fw={700}>Conversations</Text>
+        <Text fw={700}>{t('list.title')}</Text>
         <Button size="xs" onClick={onNew}>
-          New message
+          {t('list.new')}
         </Button>
       </Group>
-      {isPending && <Loader size="sm" m="md" aria-label="Loading conversations" />}
+      {isPending && <Loader size="sm" m="md" aria-label={t('list.loading')} />}
       {error && (
         <Alert color="red" variant="light" m="xs">
-          {errorMessage(error, 'Could not load your conversations.')}
+          {errorMessage(error, t('list.loadError'))}
         </Alert>
       )}
       {data && data.items.length === 0 && (
         <Stack gap={4} p="md" align="center">
-          <Text fw={600}>No conversations yet</Text>
+          <Text fw={600}>{t('list.empty')}</Text>
           <Text size="sm" c="dimmed" ta="center">
-            Start one with “New message”, or use a “Message” button next to a publisher or advertiser.
+            {t('list.emptyHelp')}
           </Text>
         </Stack>
       )}
       {data && data.items.length > 0 && (
-        <ScrollArea style={{ flex: 1 }} type="auto" aria-label="Conversations">
+        <ScrollArea style={{ flex: 1 }} type="auto" aria-label={t('list.label')}>
           <Stack gap={2} px={4} pb="xs" component="ul" style={{ listStyle: 'none', margin: 0 }}>
             {data.items.map((c) => (
               <li key={c.id}>
@@ -141,7 +147,7 @@ export function ConversationList({ userId, selectedId, onSelect, onNew }: Conver
           </Stack>
           {data.total > data.items.length && (
             <Text size="xs" c="dimmed" ta="center" pb="xs">
-              Showing the {data.items.length} most recent of {data.total} conversations
+              {t('list.more', { shown: data.items.length, total: data.total })}
             </Text>
           )}
         </ScrollArea>

@@ -2,6 +2,7 @@ import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Message } from '../types';
 import { shortTime } from '../utils/format';
 import { AttachmentView } from './attachment-view';
+import { useTranslation } from '../../../lib/i18n';
 
 interface MessageBubbleProps {
   message: Message;
@@ -14,12 +15,13 @@ interface MessageBubbleProps {
 }
 
 export function MessageBubble({ message, mine, showSender, seen, offline }: MessageBubbleProps) {
+  const { t } = useTranslation('messaging');
   const status = message.pending
     ? offline
-      ? 'Waiting for a connection…'
-      : 'Sending…'
+      ? t('bubble.waiting')
+      : t('bubble.sending')
     : seen
-      ? 'Seen'
+      ? t('bubble.seen')
       : null;
   return (
     <Group

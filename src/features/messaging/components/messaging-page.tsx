@@ -6,6 +6,7 @@ import { setOpenThread } from '../utils/open-thread';
 import { ConversationList } from './conversation-list';
 import { NewConversationModal } from './new-conversation-modal';
 import { Thread } from './thread';
+import { useTranslation } from '../../../lib/i18n';
 
 export interface NewMessageRequest {
   recipientId: string | null;
@@ -32,6 +33,7 @@ export function MessagingPage({
   newMessage,
   onNewMessage,
 }: MessagingPageProps) {
+  const { t } = useTranslation('messaging');
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   useEffect(() => {
@@ -57,9 +59,9 @@ export function MessagingPage({
   ) : (
     <Center h="100%" p="md">
       <Stack gap={4} align="center">
-        <Text fw={600}>Choose a conversation</Text>
+        <Text fw={600}>{t('choose.title')}</Text>
         <Text size="sm" c="dimmed" ta="center">
-          Pick one on the left, or start a new one.
+          {t('choose.text')}
         </Text>
       </Stack>
     </Center>
@@ -67,7 +69,7 @@ export function MessagingPage({
 
   return (
     <Stack gap="md">
-      {!(phone && conversationId) && <Title order={1}>Messages</Title>}
+      {!(phone && conversationId) && <Title order={1}>{t('title')}</Title>}
       <Paper
         withBorder
         radius="md"

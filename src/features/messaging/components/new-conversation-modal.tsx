@@ -7,6 +7,7 @@ import { MAX_BODY_CHARS } from '../../../../contracts/messaging';
 import { useStartConversation } from '../api/start-conversation';
 import type { Contact, Conversation } from '../types';
 import { displayName, roleLabel } from '../utils/format';
+import { useTranslation } from '../../../lib/i18n';
 
 const labelOf = (c: Contact) => `${displayName(c)} — ${roleLabel(c.role)}`;
 
@@ -21,9 +22,10 @@ interface NewConversationModalProps {
 
 /** Starts a conversation with someone the caller may message (or continues the one they already have). */
 export function NewConversationModal(props: NewConversationModalProps) {
+  const { t } = useTranslation('messaging');
   // the form mounts with each opening, so it starts from the recipient a "Message" button chose
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="New message" size="lg">
+    <Modal opened={props.opened} onClose={props.onClose} title={t('new.title')} size="lg">
       {props.opened && <NewConversationForm {...props} />}
     </Modal>
   );
@@ -35,6 +37,8 @@ function NewConversationForm({
   initialRecipientId = null,
   initialCampaignId = null,
 }: NewConversationModalProps) {
+  const { t } = useTranslation('messaging');
+  const { t: tc } = useTranslation('common');
   const [search, setSearch] = useState('');
   const [recipientId, setRecipientId] = useState<string | null>(initialRecipientId);
   const [picked, setPicked] = useState<Contact | null>(null);
@@ -75,13 +79,13 @@ function NewConversationForm({
     >
       <Stack gap="sm">
         <Select
-          label="To"
-          placeholder="Search people you work with"
+          label={t('new.to')}
+          placeholder={t('new.search')}
           searchable
           searchValue={search}
           onSearchChange={setSearch}
           nothingFoundMessage={
-            contacts.isFetching || searched.isFetching ? 'Searching…' : 'Nobody you may message matches'
+            contacts.isFetching || searched.isFetching ? t('new.searching') : t('new.nobody')
           }
           data={everyone.map((c) => ({ value: c.id, label: labelOf(c) }))}
           value={recipient ? recipientId : null}
@@ -95,14 +99,13 @@ function NewConversationForm({
         />
         {unknownRecipient && (
           <Alert color="yellow" variant="light">
-            You cannot message this person: advertisers and publishers can write to each other once the
-            publisher has applied to one of the advertiser’s campaigns; anyone can write to an admin.
+            {t('new.notAllowed')}
           </Alert>
         )}
         {campaigns.length > 0 && (
           <Select
-            label="About a campaign (optional)"
-            placeholder="No particular campaign"
+            label={t('new.campaign')}
+            placeholder={t('new.noCampaign')}
             clearable
             data={campaigns.map((c) => ({ value: c.id, label: c.name }))}
             value={campaignId}
@@ -110,33 +113,33 @@ function NewConversationForm({
           />
         )}
         <Textarea
-          label="Message"
+          label={t('new.message')}
           required
           autosize
           minRows={3}
           maxRows={10}
           value={body}
           onChange={(event) => setBody(event.currentTarget.value)}
-          error={trimmed.length > MAX_BODY_CHARS ? `At most ${MAX_BODY_CHARS} characters` : undefined}
+          error={trimmed.length > MAX_BODY_CHARS ? t('new.tooLong', { max: MAX_BODY_CHARS }) : undefined}
         />
         {start.error && (
           <Alert color="red" variant="light">
-            {errorMessage(start.error, 'The message was not sent.')}
+            {errorMessage(start.error, t('composer.notSent'))}
           </Alert>
         )}
         <Text size="xs" c="dimmed">
-          If you already talk to this person about the same campaign, the message goes into that conversation.
+          {t('new.sameThread')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button
             type="submit"
             loading={start.isPending}
             disabled={!recipient || !trimmed || trimmed.length > MAX_BODY_CHARS}
           >
-            Send
+            {t('composer.send')}
           </Button>
         </Group>
       </Stack>

@@ -20,6 +20,7 @@ import { threadMessages } from '../utils/message-cache';
 import { conversationTitle, displayName, otherMembers, roleLabel } from '../utils/format';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
+import { useTranslation } from '../../../lib/i18n';
 
 interface ThreadProps {
   conversationId: string;
@@ -49,6 +50,7 @@ const NEAR_BOTTOM_PX = 120;
 
 /** One conversation: header, messages (older ones load when scrolling up), composer. */
 export function Thread({ conversationId, user, onBack }: ThreadProps) {
+  const { t } = useTranslation('messaging');
   const conversation = useConversation(conversationId);
   const thread = useMessages(conversationId);
   const markRead = useMarkConversationRead();
@@ -102,20 +104,20 @@ export function Thread({ conversationId, user, onBack }: ThreadProps) {
 
   const others = conversation.data ? otherMembers(conversation.data, user.id) : [];
   const group = others.length > 1;
-  const title = conversation.data ? conversationTitle(conversation.data, user.id) : 'Conversation';
+  const title = conversation.data ? conversationTitle(conversation.data, user.id) : t('thread.fallbackTitle');
   const seenUpTo = Math.min(...others.map((m) => m.last_read_seq), Number.MAX_SAFE_INTEGER);
 
   if (conversation.error) {
     return (
       <Center h="100%" p="md">
         <Stack align="center" gap="xs">
-          <Text fw={600}>This conversation is not available</Text>
+          <Text fw={600}>{t('thread.unavailable')}</Text>
           <Text size="sm" c="dimmed" ta="center">
-            {errorMessage(conversation.error, 'It may not exist, or you are not one of its members.')}
+            {errorMessage(conversation.error, t('thread.unavailableText'))}
           </Text>
           {onBack && (
             <Button variant="light" onClick={onBack}>
-              Back to conversations
+              {t('thread.back')}
             </Button>
           )}
         </Stack>
@@ -132,7 +134,7 @@ export function Thread({ conversationId, user, onBack }: ThreadProps) {
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         {onBack && (
-          <ActionIcon variant="subtle" onClick={onBack} aria-label="Back to conversations">
+          <ActionIcon variant="subtle" onClick={onBack} aria-label={t('thread.back')}>
             <BackIcon />
           </ActionIcon>
         )}
@@ -142,8 +144,12 @@ export function Thread({ conversationId, user, onBack }: ThreadProps) {
           </Text>
           <Text size="xs" c="dimmed" lineClamp={2}>
             {[
-              others.map((m) => `${displayName(m)} · ${roleLabel(m.role)}`).join(', '),
-              conversation.data?.campaign_name ? `about ${conversation.data.campaign_name}` : null,
+              others
+                .map((m) => t('thread.member', { name: displayName(m), role: roleLabel(m.role) }))
+                .join(', '),
+              conversation.data?.campaign_name
+                ? t('thread.about', { campaign: conversation.data.campaign_name })
+                : null,
             ]
               .filter(Boolean)
               .join(' — ')}
@@ -155,7 +161,7 @@ export function Thread({ conversationId, user, onBack }: ThreadProps) {
         viewportRef={viewport}
         style={{ flex: 1 }}
         type="auto"
-        aria-label={`Messages with ${title}`}
+        aria-label={t('thread.messagesWith', { title })}
         onScrollPositionChange={({ y }) => {
           const el = viewport.current;
           if (el) atBottom.current = el.scrollHeight - y - el.clientHeight < NEAR_BOTTOM_PX;
@@ -166,23 +172,23 @@ export function Thread({ conversationId, user, onBack }: ThreadProps) {
           {thread.hasNextPage && (
             <Center>
               <Button variant="subtle" size="xs" loading={thread.isFetchingNextPage} onClick={loadOlder}>
-                Load older messages
+                {t('thread.older')}
               </Button>
             </Center>
           )}
           {thread.isPending && (
             <Center p="lg">
-              <Loader size="sm" aria-label="Loading messages" />
+              <Loader size="sm" aria-label={t('thread.loading')} />
             </Center>
           )}
           {thread.error && (
             <Alert color="red" variant="light">
-              {errorMessage(thread.error, 'Could not load the messages.')}
+              {errorMessage(thread.error, t('thread.loadError'))}
             </Alert>
           )}
           {thread.data && items.length === 0 && (
             <Text c="dimmed" ta="center" size="sm" p="lg">
-              No messages yet. Say hello!
+              {t('thread.empty')}
             </Text>
           )}
           {items.map((m) => (

@@ -5,12 +5,14 @@ import { useNotificationLiveUpdates } from '../hooks/use-notification-live-updat
 import { BellIcon } from '../../../components/icons';
 import { lazyWithMoreStyles } from '../../../lib/load-more-styles';
 import { useMenuOnIntent } from '../../../lib/use-menu-on-intent';
+import { useTranslation } from '../../../lib/i18n';
 
 // The list and its actions (their write code and input schemas) load when the bell first opens.
 const NotificationPanel = lazyWithMoreStyles(() => import('./notification-panel'), 'NotificationPanel');
 
 /** The header's bell: unread badge, and a toggle for the notification panel. */
 export function NotificationBell() {
+  const { t } = useTranslation('notifications');
   const { mounted, opened, setOpened, target, intentProps } = useMenuOnIntent<HTMLButtonElement>('dialog');
   const titleId = useId();
   const { data } = useNotificationStats();
@@ -23,7 +25,7 @@ export function NotificationBell() {
       {...intentProps}
       variant="default"
       size="lg"
-      aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+      aria-label={unread > 0 ? t('bell.unread', { count: unread }) : t('title')}
       onClick={mounted ? () => setOpened((open) => !open) : intentProps.onClick}
     >
       <BellIcon />
@@ -63,7 +65,7 @@ export function NotificationBell() {
             <Suspense
               fallback={
                 <Center p="md">
-                  <Loader size="sm" aria-label="Loading notifications" />
+                  <Loader size="sm" aria-label={t('loading')} />
                 </Center>
               }
             >

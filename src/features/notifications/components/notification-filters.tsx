@@ -1,26 +1,14 @@
 import { Group, NativeSelect, SegmentedControl, Stack } from '@mantine/core';
 import type { EnhancedNotificationStats, NotificationFilters } from '../types';
-import {
-  CATEGORY_LABELS,
-  PRIORITY_LABELS,
-  type NotificationCategory,
-  type NotificationPriority,
-} from '../types';
+import type { NotificationCategory, NotificationPriority } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_PRIORITIES } from '../../../../contracts/notifications';
 
-const READ_STATES = [
-  { value: 'any', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'read', label: 'Read' },
-];
+const READ_STATES = ['any', 'unread', 'read'] as const;
 
 const readStateValue = (isRead: boolean | null) => (isRead === null ? 'any' : isRead ? 'read' : 'unread');
 const readStateFilter = (value: string): boolean | null =>
   value === 'read' ? true : value === 'unread' ? false : null;
-
-function withUnread(label: string, unread: number | undefined): string {
-  return unread ? `${label} (${unread} unread)` : label;
-}
 
 /** Category and priority (default all) and read state (default either; spec §4). */
 export function NotificationFiltersBar({
@@ -33,18 +21,21 @@ export function NotificationFiltersBar({
   /** Optional per-category/priority unread counts shown in the options. */
   stats?: EnhancedNotificationStats;
 }) {
+  const { t } = useTranslation('notifications');
+  const withUnread = (label: string, unread: number | undefined) =>
+    unread ? t('filter.withUnread', { label, count: unread }) : label;
   const categoryOptions = [
-    { value: 'all', label: 'All categories' },
+    { value: 'all', label: t('filter.allCategories') },
     ...NOTIFICATION_CATEGORIES.map((category) => ({
       value: category,
-      label: withUnread(CATEGORY_LABELS[category], stats?.by_category[category]?.unread),
+      label: withUnread(t(`category.${category}`), stats?.by_category[category]?.unread),
     })),
   ];
   const priorityOptions = [
-    { value: 'all', label: 'All priorities' },
+    { value: 'all', label: t('filter.allPriorities') },
     ...NOTIFICATION_PRIORITIES.map((priority) => ({
       value: priority,
-      label: withUnread(PRIORITY_LABELS[priority], stats?.by_priority[priority]?.unread),
+      label: withUnread(t(`priority.${priority}`), stats?.by_priority[priority]?.unread),
     })),
   ];
 
@@ -53,7 +44,7 @@ export function NotificationFiltersBar({
       <Group grow gap="xs">
         <NativeSelect
           size="xs"
-          label="Category"
+          label={t('filter.category')}
           data={categoryOptions}
           value={filters.category}
           onChange={(event) =>
@@ -62,7 +53,7 @@ export function NotificationFiltersBar({
         />
         <NativeSelect
           size="xs"
-          label="Priority"
+          label={t('filter.priority')}
           data={priorityOptions}
           value={filters.priority}
           onChange={(event) =>
@@ -73,8 +64,8 @@ export function NotificationFiltersBar({
       <SegmentedControl
         size="xs"
         fullWidth
-        aria-label="Read state"
-        data={READ_STATES}
+        aria-label={t('filter.readState')}
+        data={READ_STATES.map((state) => ({ value: state, label: t(`filter.${state}`) }))}
         value={readStateValue(filters.is_read)}
         onChange={(value) => onChange({ ...filters, is_read: readStateFilter(value) })}
       />

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { CATEGORY_LABELS, missingField, type Notification } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { missingField, type Notification } from '../types';
 import { relativeTime } from '../utils/relative-time';
 
 export interface NotificationItemActions {
@@ -23,6 +24,7 @@ export function NotificationItem({
   notification: Notification;
   actions: NotificationItemActions;
 }) {
+  const { t } = useTranslation('notifications');
   const { title, body, is_read: isRead } = notification;
   const path = inAppPath(notification.link);
   const field = missingField(notification);
@@ -34,7 +36,7 @@ export function NotificationItem({
       px="sm"
       bg={isRead ? undefined : 'var(--mantine-color-blue-light)'}
       style={{ borderRadius: 'var(--mantine-radius-sm)', listStyle: 'none' }}
-      aria-label={isRead ? title : `${title} (unread)`}
+      aria-label={isRead ? title : t('item.unread', { title })}
     >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -56,11 +58,11 @@ export function NotificationItem({
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {notification.priority === 'high' && (
               <Badge size="xs" color="red" variant="light">
-                High
+                {t('priority.high')}
               </Badge>
             )}
             <Badge size="xs" variant="default">
-              {CATEGORY_LABELS[notification.category] ?? notification.category}
+              {t(`category.${notification.category}`)}
             </Badge>
           </Group>
         </Group>
@@ -78,39 +80,39 @@ export function NotificationItem({
               <Button
                 size="compact-xs"
                 variant="subtle"
-                aria-label={`Mark read: ${title}`}
+                aria-label={t('item.markReadLabel', { title })}
                 onClick={() => actions.onMarkRead(notification)}
               >
-                Mark read
+                {t('item.markRead')}
               </Button>
             )}
             {field && (
               <Button
                 size="compact-xs"
                 variant="subtle"
-                aria-label={`Dismiss: ${title}`}
+                aria-label={t('item.dismissLabel', { title })}
                 onClick={() => actions.onDismissField(field)}
               >
-                Dismiss
+                {t('item.dismiss')}
               </Button>
             )}
             <Button
               size="compact-xs"
               variant="subtle"
               color="gray"
-              aria-label={`Archive: ${title}`}
+              aria-label={t('item.archiveLabel', { title })}
               onClick={() => actions.onArchive(notification)}
             >
-              Archive
+              {t('item.archive')}
             </Button>
             <Button
               size="compact-xs"
               variant="subtle"
               color="red"
-              aria-label={`Delete: ${title}`}
+              aria-label={t('item.deleteLabel', { title })}
               onClick={() => actions.onDelete(notification)}
             >
-              Delete
+              {t('item.delete')}
             </Button>
           </Group>
         </Group>

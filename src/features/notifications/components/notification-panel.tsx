@@ -17,10 +17,15 @@ import {
 } from '../types';
 import { NotificationFiltersBar } from './notification-filters';
 import { NotificationItem, type NotificationItemActions } from './notification-item';
+import { translate, useTranslation } from '../../../lib/i18n';
 
 function toastFailure(fallback: string) {
   return (error: unknown) =>
-    showToast({ color: 'red', title: 'Notifications', message: errorMessage(error, fallback) });
+    showToast({
+      color: 'red',
+      title: translate('notifications', 'title'),
+      message: errorMessage(error, fallback),
+    });
 }
 
 /** The notification list with its filters and actions; lives in the header's bell popover. */
@@ -34,6 +39,7 @@ export function NotificationPanel({
   /** Called after the user follows a notification's link (the popover closes). */
   onNavigate(): void;
 }) {
+  const { t } = useTranslation('notifications');
   const [filters, setFilters] = useState<NotificationFilters>(DEFAULT_NOTIFICATION_FILTERS);
   // spec §9: 10 at a time; "Show more" asks for 10 more, a new filter starts from 10 again
   const [limit, setLimit] = useState(NOTIFICATION_FETCH_LIMIT);
@@ -51,13 +57,11 @@ export function NotificationPanel({
       onNavigate();
     },
     onMarkRead: (notification) =>
-      markRead.mutate(notification.id, { onError: toastFailure('Could not mark the notification read.') }),
+      markRead.mutate(notification.id, { onError: toastFailure(t('failed.markRead')) }),
     onArchive: (notification) =>
-      archive.mutate(notification.id, { onError: toastFailure('Could not archive the notification.') }),
-    onDelete: (notification) =>
-      remove.mutate(notification.id, { onError: toastFailure('Could not delete the notification.') }),
-    onDismissField: (field) =>
-      dismiss.mutate(field, { onError: toastFailure('Could not dismiss the reminder.') }),
+      archive.mutate(notification.id, { onError: toastFailure(t('failed.archive')) }),
+    onDelete: (notification) => remove.mutate(notification.id, { onError: toastFailure(t('failed.delete')) }),
+    onDismissField: (field) => dismiss.mutate(field, { onError: toastFailure(t('failed.dismiss')) }),
   };
 
   const items = list.data?.items ?? [];
@@ -67,17 +71,15 @@ export function NotificationPanel({
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         <Title order={2} size="h4" id={titleId}>
-          Notifications
+          {t('title')}
         </Title>
         <Button
           size="compact-sm"
           variant="light"
           disabled={unreadCount === 0}
-          onClick={() =>
-            markAllRead.mutate({}, { onError: toastFailure('Could not mark your notifications read.') })
-          }
+          onClick={() => markAllRead.mutate({}, { onError: toastFailure(t('failed.markAllRead')) })}
         >
-          Mark all read
+          {t('markAllRead')}
         </Button>
       </Group>
       <NotificationFiltersBar
@@ -90,17 +92,17 @@ export function NotificationPanel({
       />
       {list.error && (
         <Alert color="red" variant="light">
-          {errorMessage(list.error, 'Could not load your notifications.')}
+          {errorMessage(list.error, t('loadError'))}
         </Alert>
       )}
-      {list.isPending && <Loader size="sm" aria-label="Loading notifications" />}
+      {list.isPending && <Loader size="sm" aria-label={t('loading')} />}
       {list.data && items.length === 0 && (
         <Text size="sm" c="dimmed">
-          No notifications here.
+          {t('empty')}
         </Text>
       )}
       {items.length > 0 && (
-        <Stack component="ul" gap={4} m={0} p={0} aria-label="Notification list">
+        <Stack component="ul" gap={4} m={0} p={0} aria-label={t('list')}>
           {items.map((notification) => (
             <NotificationItem key={notification.id} notification={notification} actions={actions} />
           ))}
@@ -109,7 +111,7 @@ export function NotificationPanel({
       {items.length > 0 && total > items.length && (
         <Group justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed">
-            Showing the latest {items.length} of {total}.
+            {t('showing', { shown: items.length, total })}
           </Text>
           <Button
             size="compact-xs"
@@ -117,7 +119,7 @@ export function NotificationPanel({
             loading={list.isFetching && list.isPlaceholderData}
             onClick={() => setLimit((current) => current + NOTIFICATION_FETCH_LIMIT)}
           >
-            Show more
+            {t('showMore')}
           </Button>
         </Group>
       )}

@@ -7,15 +7,28 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+import { formatLocale, translate } from '../../../lib/i18n';
 
-/** "just now", "5 minutes ago", "yesterday"…; an unparseable timestamp gives ''. */
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One formatter per UI locale, made on first use. */
+function format(): Intl.RelativeTimeFormat {
+  const locale = formatLocale();
+  let made = formats.get(locale);
+  if (!made) {
+    made = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formats.set(locale, made);
+  }
+  return made;
+}
+
+/** "just now", "5 minutes ago", "yesterday"… in the UI language; an unparseable timestamp gives ''. */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const then = Date.parse(iso);
   if (!Number.isFinite(then)) return '';
   const seconds = Math.round((then - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return format().format(Math.trunc(seconds / size), unit);
   }
-  return 'just now';
+  return translate('common', 'ago.now');
 }

@@ -6,7 +6,8 @@ import { formatRange, lastDays, type DateRange } from '../../../lib/date-range';
 import { formatMoney } from '../../../lib/format';
 import { formatCount, formatRate } from '../../../lib/format-number';
 import { useReport } from '../api/get-report';
-import { COMMISSION_LABELS, type ReportFigures, type ReportViewer } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { commissionLabel, type ReportFigures, type ReportViewer } from '../types';
 import { ReportChart } from './report-chart';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
@@ -17,19 +18,24 @@ interface CampaignAnalyticsProps {
   currency: string;
 }
 
-function totalsCards(totals: ReportFigures, viewer: ReportViewer): [string, string][] {
+function totalsCards(
+  totals: ReportFigures,
+  viewer: ReportViewer,
+  t: (key: string) => string,
+): [string, string][] {
   return [
-    ['Clicks', formatCount(totals.clicks)],
-    ['Conversions', formatCount(totals.conversions)],
-    ['Conversion rate', formatRate(totals.cr)],
-    ['Revenue', formatMoney(totals.revenue_minor, totals.currency)],
-    [COMMISSION_LABELS[viewer], formatMoney(totals.commission_minor, totals.currency)],
-    ['EPC', formatMoney(totals.epc_minor, totals.currency)],
+    [t('figure.clicks'), formatCount(totals.clicks)],
+    [t('figure.conversions'), formatCount(totals.conversions)],
+    [t('figure.conversionRate'), formatRate(totals.cr)],
+    [t('figure.revenue'), formatMoney(totals.revenue_minor, totals.currency)],
+    [commissionLabel(viewer), formatMoney(totals.commission_minor, totals.currency)],
+    [t('figure.epc'), formatMoney(totals.epc_minor, totals.currency)],
   ];
 }
 
 /** campaignAnalytics: one campaign's totals and its day-by-day chart (last 30 days unless another range is picked). */
 export function CampaignAnalytics({ campaignId, campaignName, viewer, currency }: CampaignAnalyticsProps) {
+  const { t } = useTranslation('reports');
   const [range, setRange] = useState<DateRange>(() => lastDays(30));
   const { data, error, isPending, isFetching, refetch } = useReport({
     group_by: 'day',
@@ -43,7 +49,7 @@ export function CampaignAnalytics({ campaignId, campaignName, viewer, currency }
     <Stack gap="md">
       <DateRangeFilter value={range} onChange={setRange} />
       {isPending && (
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="status" aria-label="Loading figures">
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="status" aria-label={t('analytics.loading')}>
           {Array.from({ length: 6 }, (_, i) => (
             <StatCardSkeleton key={i} />
           ))}
@@ -51,7 +57,7 @@ export function CampaignAnalytics({ campaignId, campaignName, viewer, currency }
       )}
       {error && !data && (
         <LoadErrorAlert
-          title="Could not load the figures"
+          title={t('analytics.loadError')}
           error={error}
           retrying={isFetching}
           onRetry={() => void refetch()}
@@ -60,18 +66,15 @@ export function CampaignAnalytics({ campaignId, campaignName, viewer, currency }
       {data && (
         <Stack gap="md" aria-busy={isFetching}>
           <Text size="sm" c="dimmed">
-            {formatRange(data)} · amounts in {data.currency}
+            {t('analytics.currency', { range: formatRange(data), currency: data.currency })}
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            {totalsCards(data.totals, viewer).map(([label, value]) => (
+            {totalsCards(data.totals, viewer, t).map(([label, value]) => (
               <StatCard key={label} label={label} value={value} />
             ))}
           </SimpleGrid>
           {data.totals.clicks === 0 && data.totals.conversions === 0 ? (
-            <Text c="dimmed">
-              No clicks on {campaignName} in this period yet. Publishers with an approved application send
-              traffic through their tracking links.
-            </Text>
+            <Text c="dimmed">{t('analytics.noClicks', { campaign: campaignName })}</Text>
           ) : (
             <ReportChart report={data} viewer={viewer} h={220} />
           )}

@@ -2,7 +2,8 @@ import { TRAFFIC_SERIES } from '../../../components/charts/chart-types';
 import { LazyBarChart, LazyTimeSeriesChart } from '../../../components/charts/lazy-charts';
 import { formatMoney } from '../../../lib/format';
 import { formatMoneyCompact } from '../../../lib/format-number';
-import { COMMISSION_LABELS, isTimeGrouping, type Report, type ReportViewer } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { commissionLabel, isTimeGrouping, type Report, type ReportViewer } from '../types';
 import { periodLabel } from '../utils/row-label';
 import { rankingSummary, timeSummary } from '../utils/summaries';
 import { minorValue } from '../../../lib/format';
@@ -12,6 +13,7 @@ const MAX_BARS = 12;
 
 /** Lines over time for day/week/month; bars of commission for the other groupings (largest first). */
 export function ReportChart({ report, viewer, h }: { report: Report; viewer: ReportViewer; h?: number }) {
+  const { t } = useTranslation('reports');
   if (isTimeGrouping(report.group_by)) {
     const data = report.rows.map((row) => ({
       period: periodLabel(report.group_by, row.key, true) ?? row.key,
@@ -23,14 +25,14 @@ export function ReportChart({ report, viewer, h }: { report: Report; viewer: Rep
         data={data}
         xKey="period"
         series={TRAFFIC_SERIES}
-        yAxisLabel="Clicks"
-        rightYAxisLabel="Conversions"
+        yAxisLabel={t('figure.clicks')}
+        rightYAxisLabel={t('figure.conversions')}
         summary={timeSummary(report)}
         h={h}
       />
     );
   }
-  const moneyLabel = COMMISSION_LABELS[viewer];
+  const moneyLabel = commissionLabel(viewer);
   const rows = [...report.rows]
     .sort((a, b) => minorValue(b.commission_minor) - minorValue(a.commission_minor))
     .slice(0, MAX_BARS);

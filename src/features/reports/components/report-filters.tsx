@@ -1,7 +1,8 @@
 import { Group, Select } from '@mantine/core';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import type { ReportParams } from '../api/report-keys';
-import { GROUP_BY_LABELS, groupBysFor, type FilterOption, type GroupBy, type ReportViewer } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { groupBysFor, type FilterOption, type GroupBy, type ReportViewer } from '../types';
 
 export type ReportFilterValues = Omit<ReportParams, 'currency'>;
 
@@ -21,12 +22,13 @@ export function ReportFilters({
   campaignOptions,
   publisherOptions,
 }: ReportFiltersProps) {
+  const { t } = useTranslation('reports');
   const filtersOthers = viewer !== 'publisher';
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
       <Select
-        label="Group by"
-        data={groupBysFor(viewer).map((groupBy) => ({ value: groupBy, label: GROUP_BY_LABELS[groupBy] }))}
+        label={t('filter.groupBy')}
+        data={groupBysFor(viewer).map((groupBy) => ({ value: groupBy, label: t(`groupBy.${groupBy}`) }))}
         value={value.group_by}
         onChange={(groupBy) => groupBy && onChange({ ...value, group_by: groupBy as GroupBy })}
         allowDeselect={false}
@@ -38,27 +40,27 @@ export function ReportFilters({
       />
       {filtersOthers && (
         <Select
-          label="Campaign"
-          placeholder="All campaigns"
+          label={t('filter.campaign')}
+          placeholder={t('filter.allCampaigns')}
           data={campaignOptions}
           value={value.campaign_id}
           onChange={(campaign_id) => onChange({ ...value, campaign_id })}
           searchable
           clearable
-          nothingFoundMessage="No campaign found"
+          nothingFoundMessage={t('filter.noCampaign')}
           w={220}
         />
       )}
       {filtersOthers && (
         <Select
-          label="Publisher"
-          placeholder="All publishers"
+          label={t('filter.publisher')}
+          placeholder={t('filter.allPublishers')}
           data={publisherOptions}
           value={value.publisher_id}
           onChange={(publisher_id) => onChange({ ...value, publisher_id })}
           searchable
           clearable
-          nothingFoundMessage="No publisher found"
+          nothingFoundMessage={t('filter.noPublisher')}
           w={220}
         />
       )}

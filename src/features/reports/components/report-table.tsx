@@ -6,8 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import { formatCount, formatRate } from '../../../lib/format-number';
 import { useTranslation } from '../../../lib/i18n';
 import {
-  COMMISSION_LABELS,
-  GROUP_BY_LABELS,
+  commissionLabel,
   isTimeGrouping,
   type Report,
   type ReportFigures,
@@ -23,29 +22,30 @@ interface Column {
 }
 
 /** `cappedLabel`: the column of conversions over a publisher's cap, shown only when the report has some. */
-function columnsFor(viewer: ReportViewer, cappedLabel: string | null): Column[] {
+function columnsFor(viewer: ReportViewer, t: (key: string) => string, cappedLabel: string | null): Column[] {
   const money = (key: 'revenue_minor' | 'commission_minor' | 'epc_minor') => (f: ReportFigures) =>
     formatMoney(f[key], f.currency);
   const capped: Column[] = cappedLabel
     ? [{ field: 'capped', label: cappedLabel, format: (f) => formatCount(f.capped) }]
     : [];
   return [
-    { field: 'clicks', label: 'Clicks', format: (f) => formatCount(f.clicks) },
-    { field: 'unique_clicks', label: 'Unique clicks', format: (f) => formatCount(f.unique_clicks) },
-    { field: 'conversions', label: 'Conversions', format: (f) => formatCount(f.conversions) },
+    { field: 'clicks', label: t('figure.clicks'), format: (f) => formatCount(f.clicks) },
+    { field: 'unique_clicks', label: t('figure.uniqueClicks'), format: (f) => formatCount(f.unique_clicks) },
+    { field: 'conversions', label: t('figure.conversions'), format: (f) => formatCount(f.conversions) },
     ...capped,
-    { field: 'cr', label: 'CR', format: (f) => formatRate(f.cr) },
-    { field: 'revenue_minor', label: 'Revenue', format: money('revenue_minor') },
-    { field: 'commission_minor', label: COMMISSION_LABELS[viewer], format: money('commission_minor') },
-    { field: 'epc_minor', label: 'EPC', format: money('epc_minor') },
+    { field: 'cr', label: t('figure.cr'), format: (f) => formatRate(f.cr) },
+    { field: 'revenue_minor', label: t('figure.revenue'), format: money('revenue_minor') },
+    { field: 'commission_minor', label: commissionLabel(viewer), format: money('commission_minor') },
+    { field: 'epc_minor', label: t('figure.epc'), format: money('epc_minor') },
   ];
 }
 
 /** The report's rows, sortable by any column (headers are buttons), with the totals underneath. */
 export function ReportTable({ report, viewer }: { report: Report; viewer: ReportViewer }) {
-  const { t } = useTranslation('caps');
+  const { t } = useTranslation('reports');
+  const { t: tc } = useTranslation('caps');
   const [sort, setSort] = useState<SortState<ReportSortField> | null>(null);
-  const columns = columnsFor(viewer, report.totals.capped > 0 ? t('report.capped') : null);
+  const columns = columnsFor(viewer, t, report.totals.capped > 0 ? tc('report.capped') : null);
   const timeOrder = isTimeGrouping(report.group_by);
   const rows = sortRows(report.rows, sort, timeOrder);
   // Names read A→Z and dates oldest first on a first click; figures start with the largest.
@@ -53,12 +53,12 @@ export function ReportTable({ report, viewer }: { report: Report; viewer: Report
     setSort((s) => nextSort(s, field, field === 'label' ? 'asc' : 'desc'));
 
   if (report.rows.length === 0) {
-    return <Text c="dimmed">No clicks or conversions match these filters.</Text>;
+    return <Text c="dimmed">{t('table.empty')}</Text>;
   }
   return (
     <DataTable
       minWidth={860}
-      aria-label="Report"
+      aria-label={t('table.label')}
       striped
       highlightOnHover
       verticalSpacing="xs"
@@ -72,7 +72,7 @@ export function ReportTable({ report, viewer }: { report: Report; viewer: Report
       <Table.Thead>
         <Table.Tr>
           <SortableTh field="label" sort={sort} onSort={onSort}>
-            {GROUP_BY_LABELS[report.group_by]}
+            {t(`groupBy.${report.group_by}`)}
           </SortableTh>
           {columns.map((column) => (
             <SortableTh key={column.field} field={column.field} sort={sort} onSort={onSort} align="right">
@@ -97,7 +97,7 @@ export function ReportTable({ report, viewer }: { report: Report; viewer: Report
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr fw={700}>
-          <Table.Th scope="row">Total</Table.Th>
+          <Table.Th scope="row">{t('total')}</Table.Th>
           {columns.map((column) => (
             <Table.Td key={column.field} ta="right">
               {column.format(report.totals)}

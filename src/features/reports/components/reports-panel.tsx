@@ -10,6 +10,7 @@ import { ReportChart } from './report-chart';
 import { ReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportTable } from './report-table';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useTranslation } from '../../../lib/i18n';
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -51,6 +52,7 @@ export function ReportsPanel({
   publisherOptions,
   renderFraud,
 }: ReportsPanelProps) {
+  const { t } = useTranslation('reports');
   const [urlParams, setUrlParams] = useUrlParams(REPORT_PARAMS);
   const filters = filtersOf(urlParams, viewer);
   const setFilters = (next: ReportFilterValues) => {
@@ -80,14 +82,14 @@ export function ReportsPanel({
           publisherOptions={publisherOptions}
         />
         <Button variant="default" loading={download.isPending} onClick={() => download.mutate(params)}>
-          Export CSV
+          {t('export.button')}
         </Button>
       </Group>
       <VisuallyHidden role="status">
         {download.isPending
-          ? 'Preparing the CSV file…'
+          ? t('export.preparing')
           : download.isSuccess
-            ? `Downloaded ${download.data}`
+            ? t('export.downloaded', { file: download.data })
             : ''}
       </VisuallyHidden>
       {download.error && (
@@ -96,20 +98,20 @@ export function ReportsPanel({
           variant="light"
           withCloseButton
           onClose={() => download.reset()}
-          title="Export failed"
+          title={t('export.failedTitle')}
         >
-          {errorMessage(download.error, 'The CSV could not be downloaded. Please try again.')}
+          {errorMessage(download.error, t('export.failed'))}
         </Alert>
       )}
       {isPending && (
-        <Stack gap="sm" role="status" aria-label="Loading the report">
+        <Stack gap="sm" role="status" aria-label={t('report.loading')}>
           <Skeleton height={260} />
           <Skeleton height={200} />
         </Stack>
       )}
       {error && !data && (
         <LoadErrorAlert
-          title="Could not load the report"
+          title={t('report.loadError')}
           error={error}
           retrying={isFetching}
           onRetry={() => void refetch()}
@@ -125,8 +127,7 @@ export function ReportsPanel({
           <ReportTable report={data} viewer={viewer} />
           {renderFraud?.(data.fraud)}
           <Text size="xs" c="dimmed">
-            {sentence(data.rates_note)} Commission counts pending, approved and paid; rejected and reversed
-            ones are left out.
+            {sentence(data.rates_note)} {t('report.commissionNote')}
           </Text>
         </Stack>
       )}

@@ -1,5 +1,6 @@
 import { formatDay, formatFullDay, isDay, isMonth } from '../../../lib/date-range';
 import { formatMonth } from '../../../lib/format-date';
+import { translate } from '../../../lib/i18n';
 import type { GroupBy, ReportRow } from '../types';
 
 /**
@@ -11,7 +12,7 @@ export function periodLabel(groupBy: GroupBy, key: string, short = false): strin
   if (groupBy === 'month' && isMonth(key)) return formatMonth(key, short);
   if ((groupBy === 'day' || groupBy === 'week') && isDay(key)) {
     const day = short ? formatDay(key) : formatFullDay(key);
-    return groupBy === 'week' ? `Week of ${day}` : day;
+    return groupBy === 'week' ? translate('reports', 'weekOf', { day }) : day;
   }
   return null;
 }

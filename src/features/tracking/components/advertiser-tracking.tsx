@@ -7,6 +7,8 @@ import { PixelModeBadge, PixelPanel } from './pixel-panel';
 import { PostbackPanel } from './postback-panel';
 import { SubIdHelp } from './sub-id-help';
 import { TrackingLinksTable } from './tracking-links-table';
+import { CodeText } from './code-text';
+import { useTranslation } from '../../../lib/i18n';
 
 interface AdvertiserTrackingProps {
   /** the campaigns the viewer owns (admins: all); loaded by the page */
@@ -32,23 +34,22 @@ export function AdvertiserTracking({
   onRunTest,
   onEditCampaign,
 }: AdvertiserTrackingProps) {
+  const { t } = useTranslation('tracking');
   const [chosenId, setChosenId] = useState<string | null>(null);
   const campaign =
     campaigns.find((c) => c.id === chosenId) ?? campaigns.find((c) => c.id === pickDefault(campaigns));
   const links = useTrackingLinks({ campaign_id: campaign?.id }, { enabled: Boolean(campaign) });
 
-  if (campaignsLoading) return <Loader size="sm" aria-label="Loading campaigns" />;
+  if (campaignsLoading) return <Loader size="sm" aria-label={t('loadingCampaigns')} />;
   if (campaignsError) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(campaignsError, 'Could not load your campaigns.')}
+        {errorMessage(campaignsError, t('campaignsError'))}
       </Alert>
     );
   }
   if (!campaign) {
-    return (
-      <Text c="dimmed">Create a campaign first: tracking links appear once publishers are approved.</Text>
-    );
+    return <Text c="dimmed">{t('noCampaign')}</Text>;
   }
 
   return (
@@ -56,10 +57,11 @@ export function AdvertiserTracking({
       <Group align="flex-end" justify="space-between">
         <Group align="flex-end" gap="sm">
           <Select
-            label="Campaign"
+            label={t('campaign')}
             data={campaigns.map((c) => ({
               value: c.id,
-              label: c.status === 'active' ? c.name : `${c.name} (${c.status})`,
+              label:
+                c.status === 'active' ? c.name : t('campaignWithStatus', { name: c.name, status: c.status }),
             }))}
             value={campaign.id}
             onChange={(value) => value && setChosenId(value)}
@@ -69,27 +71,24 @@ export function AdvertiserTracking({
           />
           <PixelModeBadge enabled={campaign.pixel_enabled} />
         </Group>
-        <Button onClick={() => onRunTest(campaign)}>Run tracking test</Button>
+        <Button onClick={() => onRunTest(campaign)}>{t('runTest')}</Button>
       </Group>
 
       <Card withBorder component="section" aria-labelledby="links-heading">
         <Stack gap="sm">
           <Title order={2} size="h4" id="links-heading">
-            Tracking links
+            {t('links.heading')}
           </Title>
           <Text size="sm" c="dimmed">
-            One link per approved publisher website. A click on it lands on {campaign.landing_url} with a{' '}
-            <code>click_id</code> (and any sub1…sub5 the publisher added).
+            <CodeText text={t('links.intro', { url: campaign.landing_url })} />
           </Text>
-          {links.isPending && <Loader size="sm" aria-label="Loading tracking links" />}
+          {links.isPending && <Loader size="sm" aria-label={t('links.loading')} />}
           {links.error && (
             <Alert color="red" variant="light">
-              {errorMessage(links.error, 'Could not load the tracking links.')}
+              {errorMessage(links.error, t('links.error'))}
             </Alert>
           )}
-          {links.data?.length === 0 && (
-            <Text c="dimmed">No publisher has an approved application on this campaign yet.</Text>
-          )}
+          {links.data?.length === 0 && <Text c="dimmed">{t('links.none')}</Text>}
           {links.data && links.data.length > 0 && (
             <TrackingLinksTable
               links={links.data}

@@ -1,4 +1,5 @@
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n';
 
 interface CopyValueProps {
   label: string;
@@ -12,11 +13,17 @@ interface CopyValueProps {
 
 /** A labelled value (URL, snippet, command) with a copy button named after it. */
 export function CopyValue({ label, value, display, block = false }: CopyValueProps) {
+  const { t } = useTranslation('tracking');
   const copyButton = (
     <CopyButton value={value}>
       {({ copied, copy }) => (
-        <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-          {copied ? 'Copied' : 'Copy'}
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={copy}
+          aria-label={t('copyValue', { label: label.toLowerCase() })}
+        >
+          {copied ? t('copied') : t('copy')}
         </Button>
       )}
     </CopyButton>

@@ -8,6 +8,8 @@ import {
   signedPixelSnippet,
 } from '../utils/snippets';
 import { CopyValue } from './copy-value';
+import { CodeText } from './code-text';
+import { useTranslation } from '../../../lib/i18n';
 
 type PixelCampaign = Pick<
   TrackedCampaign,
@@ -22,23 +24,25 @@ interface PixelPanelProps {
 }
 
 export function PixelModeBadge({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation('tracking');
   return (
     <Badge color={enabled ? 'green' : 'gray'} variant="light">
-      {enabled ? 'Pixel on' : 'Pixel off'}
+      {enabled ? t('pixel.on') : t('pixel.off')}
     </Badge>
   );
 }
 
 /** What limits the unsigned pixel, in the campaign's own terms. */
-function unsignedLimits(campaign: PixelCampaign, money: ReturnType<typeof useFormatMoney>): string {
-  const base = 'one conversion per click, never approved automatically';
+function unsignedLimits(
+  campaign: PixelCampaign,
+  money: ReturnType<typeof useFormatMoney>,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): string {
   if (campaign.max_order_minor !== null) {
-    return `${base}, orders up to ${money(campaign.max_order_minor, campaign.currency)}`;
+    return t('pixel.limitMax', { max: money(campaign.max_order_minor, campaign.currency) });
   }
-  if (campaign.commission_model === 'revshare') {
-    return `${base}; this campaign pays a revenue share and has no maximum order amount set, so unsigned pixels are refused until you set one`;
-  }
-  return `${base}, no maximum order amount`;
+  if (campaign.commission_model === 'revshare') return t('pixel.limitRevshare');
+  return t('pixel.limitNoMax');
 }
 
 /**
@@ -46,6 +50,7 @@ function unsignedLimits(campaign: PixelCampaign, money: ReturnType<typeof useFor
  * tag (limited, since anyone who sees the click id could fire it) and the signed one.
  */
 export function PixelPanel({ campaign, onEditCampaign, origin = window.location.origin }: PixelPanelProps) {
+  const { t } = useTranslation('tracking');
   const enabled = campaign.pixel_enabled;
   const money = useFormatMoney();
   return (
@@ -53,55 +58,37 @@ export function PixelPanel({ campaign, onEditCampaign, origin = window.location.
       <Stack gap="md">
         <Group gap="sm">
           <Title order={2} size="h4" id="pixel-heading">
-            Browser pixel
+            {t('pixel.heading')}
           </Title>
           <PixelModeBadge enabled={enabled} />
         </Group>
         {enabled ? (
           <>
             <Text size="sm" c="dimmed">
-              For shops that cannot send a postback: put a pixel on the thank-you page and fill in{' '}
-              <code>{'{click_id}'}</code>, <code>{'{order_id}'}</code> and <code>{'{amount}'}</code> per
-              order. Prefer the signed pixel.
+              <CodeText text={t('pixel.intro')} />
             </Text>
             <Stack gap={4}>
-              <CopyValue
-                label="Unsigned pixel (thank-you page)"
-                block
-                value={pixelSnippet(origin, campaign)}
-              />
+              <CopyValue label={t('pixel.unsigned')} block value={pixelSnippet(origin, campaign)} />
               <Text size="xs" c="dimmed">
-                Reported by the visitor’s browser, so limited: {unsignedLimits(campaign, money)}.
+                {t('pixel.unsignedLimits', { limits: unsignedLimits(campaign, money, t) })}
               </Text>
             </Stack>
             <Stack gap={4}>
-              <CopyValue
-                label="Signed pixel (thank-you page)"
-                block
-                value={signedPixelSnippet(origin, campaign)}
-              />
+              <CopyValue label={t('pixel.signed')} block value={signedPixelSnippet(origin, campaign)} />
               <Text size="xs" c="dimmed">
-                <code>sig</code> is the hex HMAC-SHA256 of <code>click_id|order_id|amount|currency</code>,
-                keyed with this campaign’s tracking secret. Use the exact strings that appear in the URL
-                (before URL-encoding); one you leave out counts as an empty string. Compute it on your server
-                while it renders the thank-you page, never in the browser: the secret must stay secret. A
-                signed pixel counts like a postback.
+                <CodeText text={t('pixel.signedHelp')} />
               </Text>
             </Stack>
-            <CopyValue label="Signature in Node.js" block value={nodeSignatureExample(campaign)} />
-            <CopyValue label="Signature in PHP" block value={phpSignatureExample(campaign)} />
+            <CopyValue label={t('pixel.node')} block value={nodeSignatureExample(campaign)} />
+            <CopyValue label={t('pixel.php')} block value={phpSignatureExample(campaign)} />
           </>
         ) : (
           <>
-            <Text size="sm">
-              The browser pixel is off for this campaign: pixel conversions are refused. Report conversions
-              with the postback above, or turn the pixel on under <strong>Browser pixel</strong> in the
-              campaign’s edit form (Campaigns → Edit).
-            </Text>
+            <Text size="sm">{t('pixel.offText')}</Text>
             {onEditCampaign && (
               <Group>
                 <Button variant="light" onClick={onEditCampaign}>
-                  Edit campaign settings
+                  {t('pixel.edit')}
                 </Button>
               </Group>
             )}

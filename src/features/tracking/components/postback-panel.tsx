@@ -4,9 +4,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useRotateTrackingSecret } from '../api/rotate-tracking-secret';
 import type { TrackedCampaign } from '../types';
+import { CodeText } from './code-text';
 import { curlExample, paidEvent, postbackGetUrl, postbackUrl } from '../utils/snippets';
 import { CopyValue } from './copy-value';
 import { MASKED_SECRET, TrackingSecret } from './tracking-secret';
+import { useTranslation } from '../../../lib/i18n';
 
 interface PostbackPanelProps {
   campaign: TrackedCampaign;
@@ -20,12 +22,13 @@ interface PostbackPanelProps {
  * curl), filled with the campaign's currency, event and secret. The browser pixel has its own panel.
  */
 export function PostbackPanel({ campaign, onRotated, origin = window.location.origin }: PostbackPanelProps) {
+  const { t } = useTranslation('tracking');
   const [revealed, setRevealed] = useState(false);
   const rotate = useRotateTrackingSecret((rotated) => {
     onRotated(rotated);
     showToast({
-      title: 'Tracking secret rotated',
-      message: 'The old secret no longer works; update your shop’s postback.',
+      title: t('postback.rotatedTitle'),
+      message: t('postback.rotated'),
       color: 'green',
     });
   });
@@ -43,15 +46,15 @@ export function PostbackPanel({ campaign, onRotated, origin = window.location.or
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={2} size="h4" id="postback-heading">
-            Postback
+            {t('postback.heading')}
           </Title>
           <Text size="sm" c="dimmed">
-            Your landing page receives <code>click_id</code> on every tracked visit. Keep it with the order
-            and send it back from your server when the order completes. Event:{' '}
-            <strong>{paidEvent(campaign)}</strong>; amount in major units, e.g. 49.99 {campaign.currency}.
+            <CodeText
+              text={t('postback.intro', { event: paidEvent(campaign), currency: campaign.currency })}
+            />
           </Text>
         </Stack>
-        <CopyValue label="Postback URL (POST, JSON or form)" value={postbackUrl(origin)} />
+        <CopyValue label={t('postback.url')} value={postbackUrl(origin)} />
         {campaign.tracking_secret !== undefined && (
           <TrackingSecret
             secret={secret}
@@ -63,11 +66,11 @@ export function PostbackPanel({ campaign, onRotated, origin = window.location.or
         )}
         {rotate.error && (
           <Alert color="red" variant="light">
-            {errorMessage(rotate.error, 'The secret was not rotated.')}
+            {errorMessage(rotate.error, t('postback.notRotated'))}
           </Alert>
         )}
-        <CopyValue label="Server-to-server example (curl)" block value={curl} display={masked(curl)} />
-        <CopyValue label="Postback as a GET URL" block value={getUrl} display={masked(getUrl)} />
+        <CopyValue label={t('postback.curl')} block value={curl} display={masked(curl)} />
+        <CopyValue label={t('postback.get')} block value={getUrl} display={masked(getUrl)} />
       </Stack>
     </Card>
   );

@@ -6,27 +6,24 @@ import { TrackingLinksTable } from './tracking-links-table';
 import { LinkBuilder } from './link-builder';
 import type { TrackingLink } from '../types';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * /tracking for publishers: their links on every campaign they were approved for (with their coupon codes
  * beside them, `codes`, composed by the app), a link builder for deep links, and how to use them.
  */
 export function PublisherTracking({ codes }: { codes?(link: TrackingLink): ReactNode } = {}) {
+  const { t } = useTranslation('tracking');
   const links = useTrackingLinks({});
   return (
     <Stack gap="lg">
-      {links.isPending && <Loader size="sm" aria-label="Loading tracking links" />}
+      {links.isPending && <Loader size="sm" aria-label={t('links.loading')} />}
       {links.error && (
         <Alert color="red" variant="light">
-          {errorMessage(links.error, 'Could not load your tracking links.')}
+          {errorMessage(links.error, t('links.mineError'))}
         </Alert>
       )}
-      {links.data?.length === 0 && (
-        <Text c="dimmed">
-          No tracking links yet: apply to a campaign with a verified website; the link appears once you are
-          approved.
-        </Text>
-      )}
+      {links.data?.length === 0 && <Text c="dimmed">{t('links.mineNone')}</Text>}
       {links.data && links.data.length > 0 && (
         <TrackingLinksTable links={links.data} viewer="publisher" codes={codes} />
       )}

@@ -18,20 +18,24 @@ interface TrackingLinksTableProps {
 
 /** Why a link does (not) take clicks: the link, the application and the campaign all have a say. */
 function LinkStatus({ link }: { link: TrackingLink }) {
+  const { t } = useTranslation('tracking');
   if (!link.active || link.application_status !== 'approved') {
     return (
       <StatusBadge color="gray">
-        {link.application_status !== 'approved' ? `Application ${link.application_status}` : 'Inactive'}
+        {link.application_status !== 'approved'
+          ? t('status.application', { status: link.application_status })
+          : t('status.inactive')}
       </StatusBadge>
     );
   }
   if (link.campaign_status !== 'active') {
-    return <StatusBadge color="yellow">{`Campaign ${link.campaign_status}`}</StatusBadge>;
+    return <StatusBadge color="yellow">{t('status.campaign', { status: link.campaign_status })}</StatusBadge>;
   }
-  return <StatusBadge color="green">Active</StatusBadge>;
+  return <StatusBadge color="green">{t('status.active')}</StatusBadge>;
 }
 
 function CopyLink({ link, name }: { link: TrackingLink; name: string }) {
+  const { t } = useTranslation('tracking');
   return (
     <CopyButton value={link.url}>
       {({ copied, copy }) => (
@@ -39,9 +43,9 @@ function CopyLink({ link, name }: { link: TrackingLink; name: string }) {
           size="compact-xs"
           variant="light"
           onClick={copy}
-          aria-label={`${copied ? 'Copied' : 'Copy'} link of ${name}`}
+          aria-label={copied ? t('copiedLinkOf', { name }) : t('copyLinkOf', { name })}
         >
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? t('copied') : t('copyLink')}
         </Button>
       )}
     </CopyButton>
@@ -49,7 +53,8 @@ function CopyLink({ link, name }: { link: TrackingLink; name: string }) {
 }
 
 export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLinksTableProps) {
-  const { t } = useTranslation('coupons');
+  const { t } = useTranslation('tracking');
+  const { t: tCoupons } = useTranslation('coupons');
   const nameOf = (link: TrackingLink) => (viewer === 'advertiser' ? link.publisher_name : link.campaign_name);
   return (
     // The copy button (and the advertiser's test) stays in view at the right edge on a phone: the link is
@@ -57,29 +62,29 @@ export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLin
     <DataTable
       minWidth={760}
       verticalSpacing="sm"
-      aria-label="Tracking links"
+      aria-label={t('table.label')}
       stickyActions
       cards={[
         'title',
         'subtitle',
-        { field: 'Tracking link' },
-        ...(codes ? [{ field: t('codes.column') }] : []),
-        { field: 'Clicks' },
-        { field: 'Conversions' },
+        { field: t('col.link') },
+        ...(codes ? [{ field: tCoupons('codes.column') }] : []),
+        { field: t('col.clicks') },
+        { field: t('col.conversions') },
         'status',
         'actions',
       ]}
     >
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{viewer === 'advertiser' ? 'Publisher' : 'Campaign'}</Table.Th>
-          <Table.Th>Website</Table.Th>
-          <Table.Th>Tracking link</Table.Th>
-          {codes && <Table.Th>{t('codes.column')}</Table.Th>}
-          <Table.Th ta="right">Clicks</Table.Th>
-          <Table.Th ta="right">Conversions</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          <Table.Th>{viewer === 'advertiser' ? t('col.publisher') : t('col.campaign')}</Table.Th>
+          <Table.Th>{t('col.website')}</Table.Th>
+          <Table.Th>{t('col.link')}</Table.Th>
+          {codes && <Table.Th>{tCoupons('codes.column')}</Table.Th>}
+          <Table.Th ta="right">{t('col.clicks')}</Table.Th>
+          <Table.Th ta="right">{t('col.conversions')}</Table.Th>
+          <Table.Th>{t('col.status')}</Table.Th>
+          <Table.Th>{t('col.actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -92,7 +97,7 @@ export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLin
                 <Text size="sm">{link.website_url}</Text>
               </Table.Td>
               <Table.Td>
-                <Code aria-label={`Tracking link of ${name}`}>{link.url}</Code>
+                <Code aria-label={t('linkOf', { name })}>{link.url}</Code>
               </Table.Td>
               {codes && <Table.Td>{codes(link)}</Table.Td>}
               <Table.Td ta="right">{formatCount(link.clicks)}</Table.Td>
@@ -107,10 +112,10 @@ export function TrackingLinksTable({ links, viewer, onTest, codes }: TrackingLin
                     <Button
                       size="compact-xs"
                       variant="default"
-                      aria-label={`Test the link of ${link.publisher_name} (${link.website_url})`}
+                      aria-label={t('testLinkOf', { name: `${link.publisher_name} (${link.website_url})` })}
                       onClick={() => onTest(link)}
                     >
-                      Test
+                      {t('test')}
                     </Button>
                   )}
                 </Group>

@@ -1,5 +1,6 @@
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useTranslation } from '../../../lib/i18n';
 
 interface TrackingSecretProps {
   secret: string;
@@ -20,16 +21,13 @@ export function TrackingSecret({
   rotating,
   onRotate,
 }: TrackingSecretProps) {
+  const { t } = useTranslation('tracking');
+  const { t: tc } = useTranslation('common');
   const confirmRotate = () =>
     modals.openConfirmModal({
-      title: 'Rotate the tracking secret?',
-      children: (
-        <Text size="sm">
-          A new secret is issued and the current one stops working at once: postbacks still sending it are
-          rejected until your shop uses the new one.
-        </Text>
-      ),
-      labels: { confirm: 'Rotate secret', cancel: 'Cancel' },
+      title: t('secret.rotateTitle'),
+      children: <Text size="sm">{t('secret.rotateText')}</Text>,
+      labels: { confirm: t('secret.rotate'), cancel: tc('cancel') },
       confirmProps: { color: 'red' },
       onConfirm: onRotate,
     });
@@ -37,29 +35,28 @@ export function TrackingSecret({
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        Tracking secret
+        {t('secret.label')}
       </Text>
       <Group gap="xs">
-        <Code aria-label={revealed ? 'Tracking secret' : 'Tracking secret (hidden)'}>
+        <Code aria-label={revealed ? t('secret.label') : t('secret.hidden')}>
           {revealed ? secret : MASKED_SECRET}
         </Code>
         <Button size="compact-xs" variant="subtle" onClick={onToggleReveal}>
-          {revealed ? 'Hide secret' : 'Reveal secret'}
+          {revealed ? t('secret.hide') : t('secret.reveal')}
         </Button>
         <CopyButton value={secret}>
           {({ copied, copy }) => (
-            <Button size="compact-xs" variant="light" onClick={copy} aria-label="Copy tracking secret">
-              {copied ? 'Copied' : 'Copy'}
+            <Button size="compact-xs" variant="light" onClick={copy} aria-label={t('secret.copy')}>
+              {copied ? t('copied') : t('copy')}
             </Button>
           )}
         </CopyButton>
         <Button size="compact-xs" variant="light" color="red" loading={rotating} onClick={confirmRotate}>
-          Rotate secret
+          {t('secret.rotate')}
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Send it with every server-to-server postback and sign pixels with it. Keep it on your server: a pixel
-        never carries it.
+        {t('secret.help')}
       </Text>
     </Stack>
   );

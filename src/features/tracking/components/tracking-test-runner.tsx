@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import { useRunTrackingTest, type TrackingTestInput } from '../api/run-tracking-test';
-import { TRACKING_TEST_STEP_LABELS } from '../types';
 import { TrackingTestSteps } from './tracking-test-steps';
+import { useTranslation } from '../../../lib/i18n';
 
 interface TrackingTestRunnerProps {
   campaignId: string;
@@ -22,11 +22,8 @@ interface TestValues {
   currency: string | null;
 }
 
-const EVENTS = [
-  { value: 'default', label: 'Default' },
-  { value: 'sale', label: 'Sale' },
-  { value: 'lead', label: 'Lead' },
-];
+/** The events to test; labels are the catalog's `test.event.<event>`. */
+const EVENTS = ['default', 'sale', 'lead'] as const;
 
 /**
  * The trackingTest modal's body: runs the test as soon as it opens (a test click through /t/{code}, a
@@ -34,14 +31,13 @@ const EVENTS = [
  * event, order amount and currency chosen below (to try what a real postback would send).
  */
 export function TrackingTestRunner({ campaignId, linkId }: TrackingTestRunnerProps) {
+  const { t } = useTranslation('tracking');
   const test = useRunTrackingTest();
   const form = useForm<TestValues>({
     initialValues: { event: 'default', amount: '', currency: null },
     validate: {
       amount: (value) =>
-        value.trim() === '' || /^\d+(\.\d+)?$/.test(value.trim())
-          ? null
-          : 'Enter an amount in major units, like 19.99',
+        value.trim() === '' || /^\d+(\.\d+)?$/.test(value.trim()) ? null : t('test.amountInvalid'),
     },
   });
   const inputFrom = (values: TestValues): TrackingTestInput => ({
@@ -67,31 +63,28 @@ export function TrackingTestRunner({ campaignId, linkId }: TrackingTestRunnerPro
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        A test click and a test conversion go through the real tracking endpoints. Test events are flagged:
-        they never count as money, in budgets or in reports.
+        {t('test.intro')}
       </Text>
       {test.isPending && (
         <Group gap="xs">
-          <Loader size="sm" aria-label="Running the tracking test" />
-          <Text size="sm">Running the tracking test…</Text>
+          <Loader size="sm" aria-label={t('test.running')} />
+          <Text size="sm">{t('test.runningText')}</Text>
         </Group>
       )}
       {test.error && (
-        <Alert color="red" variant="light" title="The test could not run">
-          {errorMessage(test.error, 'The tracking test failed to start.')}
+        <Alert color="red" variant="light" title={t('test.couldNotRun')}>
+          {errorMessage(test.error, t('test.notStarted'))}
         </Alert>
       )}
       {result && !test.isPending && (
         <>
           {result.ok ? (
-            <Alert color="green" variant="light" title="Tracking works">
-              The click was tracked and the conversion earned a commission.
+            <Alert color="green" variant="light" title={t('test.works')}>
+              {t('test.worksText')}
             </Alert>
           ) : (
-            <Alert color="red" variant="light" title="Tracking test failed">
-              {failed
-                ? `Stopped at “${TRACKING_TEST_STEP_LABELS[failed.step]}”; the step below says why.`
-                : 'A step did not pass.'}
+            <Alert color="red" variant="light" title={t('test.failed')}>
+              {failed ? t('test.stoppedAt', { step: t(`step.${failed.step}`) }) : t('test.stepFailed')}
             </Alert>
           )}
           <TrackingTestSteps steps={result.steps} />
@@ -100,16 +93,21 @@ export function TrackingTestRunner({ campaignId, linkId }: TrackingTestRunnerPro
       <form onSubmit={form.onSubmit((values) => test.mutate(inputFrom(values)))}>
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <Select label="Event" data={EVENTS} allowDeselect={false} {...form.getInputProps('event')} />
+            <Select
+              label={t('test.event')}
+              data={EVENTS.map((event) => ({ value: event, label: t(`test.event.${event}`) }))}
+              allowDeselect={false}
+              {...form.getInputProps('event')}
+            />
             <TextInput
-              label="Order amount"
+              label={t('test.amount')}
               placeholder="100.00"
               inputMode="decimal"
               {...form.getInputProps('amount')}
             />
             <Select
-              label="Currency"
-              placeholder="Campaign currency"
+              label={t('test.currency')}
+              placeholder={t('test.campaignCurrency')}
               data={[...SUPPORTED_CURRENCIES]}
               clearable
               {...form.getInputProps('currency')}
@@ -117,7 +115,7 @@ export function TrackingTestRunner({ campaignId, linkId }: TrackingTestRunnerPro
           </Group>
           <Group justify="flex-end">
             <Button type="submit" variant="light" loading={test.isPending} disabled={!result && !test.error}>
-              Run again
+              {t('test.again')}
             </Button>
           </Group>
         </Stack>

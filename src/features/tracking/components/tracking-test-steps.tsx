@@ -1,9 +1,8 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import { Money } from '../../../components/money';
 import { minorToMajorInput } from '../../../lib/money-input';
-import { TRACKING_TEST_STEP_LABELS, type TrackingTestStep } from '../types';
-
-const STEP_ORDER = Object.keys(TRACKING_TEST_STEP_LABELS) as TrackingTestStep['step'][];
+import { TRACKING_TEST_STEPS, type TrackingTestStep } from '../types';
+import { useTranslation } from '../../../lib/i18n';
 
 function StepIcon({ ok }: { ok: boolean }) {
   return (
@@ -49,6 +48,7 @@ function StepDetail({ step }: { step: TrackingTestStep }) {
  * are shown as not run, so the user sees how far the test got.
  */
 export function TrackingTestSteps({ steps }: { steps: TrackingTestStep[] }) {
+  const { t } = useTranslation('tracking');
   const ran = new Map(steps.map((s) => [s.step, s]));
   return (
     <Timeline
@@ -56,11 +56,11 @@ export function TrackingTestSteps({ steps }: { steps: TrackingTestStep[] }) {
       bulletSize={22}
       lineWidth={2}
       role="list"
-      aria-label="Tracking test steps"
+      aria-label={t('steps.label')}
     >
-      {STEP_ORDER.map((name) => {
+      {TRACKING_TEST_STEPS.map((name) => {
         const step = ran.get(name);
-        const label = TRACKING_TEST_STEP_LABELS[name];
+        const label = t(`step.${name}`);
         return (
           <Timeline.Item
             key={name}
@@ -74,13 +74,13 @@ export function TrackingTestSteps({ steps }: { steps: TrackingTestStep[] }) {
                   {label}
                 </Text>
                 <Badge size="sm" variant="light" color={step ? (step.ok ? 'green' : 'red') : 'gray'}>
-                  {step ? (step.ok ? 'Passed' : 'Failed') : 'Not run'}
+                  {step ? (step.ok ? t('step.passed') : t('step.failed')) : t('step.notRun')}
                 </Badge>
               </Group>
             }
           >
             <Text size="sm" c={step?.ok === false ? 'red' : 'dimmed'}>
-              {step ? <StepDetail step={step} /> : 'Skipped after an earlier step failed.'}
+              {step ? <StepDetail step={step} /> : t('step.skipped')}
             </Text>
           </Timeline.Item>
         );
