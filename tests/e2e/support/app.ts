@@ -61,7 +61,7 @@ export async function choose(page: Page, label: string, option: string): Promise
     return;
   }
   const field = page.getByLabel(label, { exact: true }).first();
-  const tagName = await field.evaluate((element) => element.tagName);
+  const tagName = await field.evaluate((element: { tagName: string }) => element.tagName);
   if (tagName === 'SELECT') {
     await field.selectOption({ label: option });
     return;

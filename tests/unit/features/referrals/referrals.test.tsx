@@ -38,6 +38,7 @@ const settings: AdminSettings = {
   min_payout_minor: 5000,
   hold_days: 30,
   registration_requires_approval: false,
+  require_email_verification: false,
   max_upload_bytes: 10 * 1024 * 1024,
   rates_provider_url: null,
   click_retention_days: 400,
