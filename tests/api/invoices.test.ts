@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { invoiceCounters, invoices, payouts } from '../../server/db/schema/billing';
 import { commissions } from '../../server/db/schema/commissions';
@@ -390,7 +391,7 @@ describe('the monthly job', () => {
     const adv = await party(t, 'advertiser');
     const link = await approvedLink(t, adv, pub);
     const c = await commission(link, pub, { amount: 5000, decidedAt: new Date('2025-02-14T10:00:00Z') });
-    const ctx = { db: db() } as AppContext;
+    const ctx = { db: db(), config: testConfig() } as AppContext;
     const now = new Date('2025-03-01T00:05:00Z');
     const runs = await Promise.all([runMonthlyInvoicing(ctx, now), runMonthlyInvoicing(ctx, now)]);
     expect(runs.map((r) => r.status).sort()).toEqual(['generated', 'skipped']);

@@ -14,12 +14,13 @@ describe('first-start seed', () => {
   });
   afterAll(() => t.close());
 
-  it('creates one admin, two advertisers and three publishers who can log in onboarded, once', async () => {
+  it('creates one admin, two advertisers and four publishers (one Danish) who can log in onboarded, once', async () => {
     const seeded = await seedIfEmpty(t.database.db, testConfig({ seed: 'demo' }));
     expect(seeded.map((a) => a.role).sort()).toEqual([
       'admin',
       'advertiser',
       'advertiser',
+      'publisher',
       'publisher',
       'publisher',
       'publisher',
