@@ -34,6 +34,8 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
       ...process.env,
       ...env,
       NODE_ENV: 'production',
+      // production turns e-mail verification on; the fixtures register publishers who apply at once
+      EMAIL_VERIFICATION: 'off',
       PORT: String(port),
       HOST: '127.0.0.1',
       STATIC_DIR: 'none',

@@ -120,6 +120,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     DATABASE_URL: options.databaseUrl ?? '',
     STATIC_DIR: 'none',
     SEED: 'none',
+    // production turns e-mail verification on; the fixtures register publishers who apply at once
+    EMAIL_VERIFICATION: 'off',
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,

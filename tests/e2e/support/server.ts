@@ -133,6 +133,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     LOGIN_RATE_LIMIT_MAX: '10000',
     LOGIN_ADDRESS_RATE_LIMIT_MAX: '10000',
     REGISTER_RATE_LIMIT_MAX: '10000',
+    // production turns e-mail verification on; the journeys register users who apply and get paid at once
+    // (the verification itself is tested in tests/api/email-verification.test.ts and the unit tests)
+    EMAIL_VERIFICATION: 'off',
   };
   // Always the embedded database: a DATABASE_URL left in the environment must not leak in.
   delete env.DATABASE_URL;
