@@ -9,9 +9,10 @@ import { setLanguage } from '../../src/lib/i18n';
 // The UI's texts: English, as a browser set to English gets them.
 await setLanguage('en');
 
-// findBy*/waitFor give up after 1 s by default; rendering a lazy route on two busy CI cores can take
-// longer. Waiting longer changes no assertion, it only stops slow machines from failing good code.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor give up after 1 s by default; rendering a lazy route on two busy CI cores (the unit pass
+// runs beside the PostgreSQL pass) took over 5 s here, within the 20 s test timeout. Waiting longer
+// changes no assertion, it only stops slow machines from failing good code.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine uses.
 if (!window.matchMedia) {
