@@ -1,6 +1,6 @@
 // Confirming an account's e-mail address: a single-use, expiring link mailed at registration (and again on
 // request); only the token's SHA-256 is stored, as for password resets.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { emailVerificationTokens } from '../../db/schema/users';
@@ -10,13 +10,13 @@ import { emailVerificationRequired, isEmailVerified } from '../../platform/email
 import { badRequest, conflict } from '../../platform/http-error';
 import { translate } from '../../platform/i18n';
 import { updateUser } from '../users/service';
+import { hashToken } from './link-tokens';
 
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 export const EMAIL_VERIFIED_MESSAGE = 'Your e-mail address is confirmed.';
 export const VERIFICATION_SENT_MESSAGE = 'We sent a new confirmation link to your e-mail address.';
 
 const INVALID = 'Invalid e-mail confirmation link';
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The page that confirms the address (it posts the token to /api/auth/verify-email). */
 export function verifyEmailLink(ctx: AppContext, origin: string, token: string): string {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -35,6 +35,7 @@ import type {
   resetPasswordBody,
   updateProfileBody,
 } from './schema';
+import { hashToken } from './link-tokens';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
@@ -246,8 +247,6 @@ export async function updateProfile(
   const { access_token, user } = await issueToken(ctx, saved);
   return { ...user, access_token };
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Stores a new single-use set-password token (hashed) and returns it in the clear for the e-mailed link.
