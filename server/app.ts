@@ -169,7 +169,6 @@ export async function buildApp({
     background,
     apiKeys: createApiKeyVerifier(database.db, background),
   };
-  app.decorate('settle', () => ctx.background.drain());
   app.addHook('onClose', () => ctx.background.drain());
   const push = await createPushService({
     db: database.db,
@@ -192,6 +191,10 @@ export async function buildApp({
   });
   // buffered clicks are written before the database closes (SIGTERM, app.close)
   app.addHook('onClose', () => tracking.clicks.flush());
+  app.decorate('settle', async () => {
+    await tracking.clicks.flush();
+    await ctx.background.drain();
+  });
   startCommissionAutoApproval(app, ctx);
   startRatesRefresh(app, ctx);
   startMonthlyInvoicing(app, ctx);

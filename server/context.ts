@@ -31,7 +31,10 @@ export interface AppContext {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** resolves once background work (mail sent after an answer, …) is done; for tests and shutdown */
+    /**
+     * resolves once buffered clicks are written and background work (mail sent after an answer, …) is
+     * done; for tests and shutdown
+     */
     settle(): Promise<void>;
     /** the webhook and postback delivery worker (tests run its passes by hand) */
     deliveries: {

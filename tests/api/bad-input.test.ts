@@ -234,7 +234,8 @@ async function probe(op: Operation, input: string, request: InjectOptions, anony
     if (changes.length) rowChanges.push(`${what}: ${changes.join(', ')}`);
     baseline = after;
   } else {
-    // a call that went through may finish work after answering (buffered clicks, pushes)
+    // a call that went through may finish work after answering (buffered clicks, mail, pushes)
+    await t.app.settle();
     await new Promise((r) => setTimeout(r, 5));
     baseline = await counts();
   }
