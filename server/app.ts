@@ -15,6 +15,7 @@ import { createDrainingServer } from './platform/draining-server';
 import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
 import { registerIdempotency, startIdempotencyPrune } from './platform/idempotency';
+import { startTableStatistics } from './platform/table-statistics';
 import { EventBus } from './platform/events';
 import { linkInstances } from './cluster';
 import { forApiKeys } from './platform/api-key-access';
@@ -199,6 +200,7 @@ export async function buildApp({
   startRatesRefresh(app, ctx);
   startMonthlyInvoicing(app, ctx);
   startIdempotencyPrune(app, ctx);
+  startTableStatistics(app, ctx);
   await startEventPartitionJob(app, ctx);
   // webhooks and publisher postbacks: sends what the outbox holds, off every request's path
   const deliveries = new DeliveryWorker({

@@ -91,6 +91,8 @@ export interface AppConfig {
   invoiceJobIntervalMs: number;
   /** how often the partition job makes the months ahead of clicks/conversions and drops clicks past retention; 0 = off */
   partitionJobIntervalMs: number;
+  /** how often the server analyzes the tables that grew by 10 % since their last ANALYZE; 0 = off */
+  analyzeIntervalMs: number;
   /**
    * largest amount one conversion may report, in minor units of its currency and of the campaign's after
    * conversion (1e10: 100,000,000.00 in a two-decimal currency, ¥10,000,000,000); larger answers 422
@@ -249,6 +251,7 @@ export const envSchema = z.object({
   RATES_FETCH_TIMEOUT_MS: count(10_000).transform((value) => value || 10_000),
   INVOICE_JOB_INTERVAL_MS: count(HOUR),
   PARTITION_JOB_INTERVAL_MS: count(HOUR),
+  ANALYZE_INTERVAL_MS: count(15_000),
   MAX_CONVERSION_AMOUNT_MINOR: count(DEFAULT_MAX_CONVERSION_AMOUNT_MINOR).refine((value) => value >= 1, {
     message: 'must be at least 1',
   }),
@@ -385,6 +388,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ratesFetchTimeoutMs: env.RATES_FETCH_TIMEOUT_MS,
     invoiceJobIntervalMs: env.INVOICE_JOB_INTERVAL_MS,
     partitionJobIntervalMs: env.PARTITION_JOB_INTERVAL_MS,
+    analyzeIntervalMs: env.ANALYZE_INTERVAL_MS,
     maxConversionAmountMinor: env.MAX_CONVERSION_AMOUNT_MINOR,
     fraudRules: env.FRAUD_RULES !== 'off',
     delivery: {
@@ -415,6 +419,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     invoiceJobIntervalMs: 0,
     // tests run the partition job themselves (the months ahead are still made at start)
     partitionJobIntervalMs: 0,
+    // tests analyze the tables themselves when a plan matters (tests/api/table-statistics.test.ts)
+    analyzeIntervalMs: 0,
     // every test click comes from one address milliseconds before its conversion: the fraud tests turn the
     // rules on themselves
     fraudRules: false,

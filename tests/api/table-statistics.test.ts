@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../server/db/connection';
+import { analyzeGrownTables, tablesToAnalyze } from '../../server/platform/table-statistics';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const fill = (from: number, to: number) =>
+  t.database.db.execute(
+    sql`insert into stats_probe select g, md5(g::text) from generate_series(${from}::int, ${to}::int) g`,
+  );
+
+/** the plan's first line for a lookup of 20 ids */
+async function lookupPlan(): Promise<string> {
+  const rows = await executeRows<{ 'QUERY PLAN': string }>(
+    t.database.db,
+    sql`explain select * from stats_probe where id in (${sql.join(
+      Array.from({ length: 20 }, (_, i) => sql`${String(i * 97)}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+describe('table statistics (the planner learns what the tables hold, PGlite included)', () => {
+  it('analyzes a table once it has grown, then not again until it grows by a tenth', async () => {
+    // a plain table without a unique key on the looked-up column, as clicks.id is since partitioning
+    await t.database.db.execute(sql`create table stats_probe (id text not null, v text)`);
+    await t.database.db.execute(sql`create index stats_probe_id on stats_probe (id)`);
+    expect(await tablesToAnalyze(t.database.db)).not.toContain('stats_probe');
+
+    await fill(1, 20_000);
+    expect(await tablesToAnalyze(t.database.db)).toContain('stats_probe');
+    expect(await analyzeGrownTables(t.database.db)).toContain('stats_probe');
+    // with statistics each id names one row, and the index answers
+    expect(await lookupPlan()).toMatch(/Index|Bitmap/);
+    expect(await tablesToAnalyze(t.database.db)).not.toContain('stats_probe');
+
+    await fill(20_001, 20_500);
+    expect(await tablesToAnalyze(t.database.db)).not.toContain('stats_probe');
+    await fill(20_501, 23_000);
+    expect(await tablesToAnalyze(t.database.db)).toContain('stats_probe');
+  });
+});
