@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { onlineManager } from '@tanstack/react-query';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { setLanguage } from '../../src/lib/i18n';
 
 // The UI's texts: English, as a browser set to English gets them.
@@ -65,4 +65,43 @@ afterEach(() => {
 // in the next one's render.
 afterEach(() => {
   notifications.clean();
+});
+
+// Test files share one worker without isolation (vitest.config.ts): what a file saved in IndexedDB (rates,
+// the offline queue, the persisted query cache) must not be what the next file's app finds on "its" device.
+// Each database is emptied store by store (deleting it would wait on the connections the app keeps open);
+// a database that does not answer within a few seconds is left as it is rather than holding up the run.
+const realSetTimeout = globalThis.setTimeout;
+
+function clearDatabase(name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
+    open.onsuccess = () => {
+      const db = open.result;
+      const stores = [...db.objectStoreNames];
+      if (stores.length === 0) {
+        db.close();
+        resolve();
+        return;
+      }
+      const tx = db.transaction(stores, 'readwrite');
+      for (const store of stores) tx.objectStore(store).clear();
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error ?? new Error(`cannot clear ${name}`));
+    };
+  });
+}
+
+afterAll(async () => {
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const gaveUp = new Promise<'gave up'>((resolve) => realSetTimeout(() => resolve('gave up'), 3_000));
+    if ((await Promise.race([clearDatabase(name), gaveUp])) === 'gave up') {
+      console.warn(`IndexedDB "${name}" did not answer; left as it is`);
+    }
+  }
 });

@@ -32,7 +32,9 @@ function stopProbe(): void {
 export function reportNetworkFailure(): void {
   if (!onlineManager.isOnline()) return;
   onlineManager.setOnline(false);
-  if (probe || typeof fetch === 'undefined') return;
+  // a probe from an earlier outage that has not noticed the way back online yet is replaced
+  stopProbe();
+  if (typeof fetch === 'undefined') return;
   probe = setInterval(() => {
     if (onlineManager.isOnline()) {
       stopProbe();
