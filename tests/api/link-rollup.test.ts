@@ -78,7 +78,9 @@ function saleAt(link: LinkFixture, clickId: string, orderId: string, now: Date) 
 async function listed(link: LinkFixture) {
   const seen: { clicks?: number; conversions?: number }[] = [];
   for (const who of [pub, adv]) {
-    const res = await call(t, 'GET', `/api/tracking/links?campaign_id=${link.campaign.id}`, { token: who.token });
+    const res = await call(t, 'GET', `/api/tracking/links?campaign_id=${link.campaign.id}`, {
+      token: who.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const found = (res.json() as { code: string; clicks: number; conversions: number }[]).find(
       (l) => l.code === link.code,
@@ -89,7 +91,8 @@ async function listed(link: LinkFixture) {
 }
 
 const deleteWebsite = async (link: LinkFixture) =>
-  (await call(t, 'DELETE', `/api/websites/${(await storedLink(link)).websiteId}`, { token: pub.token })).statusCode;
+  (await call(t, 'DELETE', `/api/websites/${(await storedLink(link)).websiteId}`, { token: pub.token }))
+    .statusCode;
 
 /** What deleting the campaign answers: 200 (it has history: ended instead) or 204 (deleted). */
 const deleteCampaign = async (link: LinkFixture) =>
@@ -172,8 +175,24 @@ describe('link_daily_stats', () => {
     const stored = await storedLinkDailyStats(t.database.db, from, to);
     const linkId = (await storedLink(link)).id;
     expect(stored.filter((r) => r.link_id === linkId)).toEqual([
-      { link_id: linkId, day: from, clicks: 3, unique_clicks: 1, bot_clicks: 1, test_clicks: 1, conversions: 1 },
-      { link_id: linkId, day: to, clicks: 1, unique_clicks: 1, bot_clicks: 0, test_clicks: 1, conversions: 1 },
+      {
+        link_id: linkId,
+        day: from,
+        clicks: 3,
+        unique_clicks: 1,
+        bot_clicks: 1,
+        test_clicks: 1,
+        conversions: 1,
+      },
+      {
+        link_id: linkId,
+        day: to,
+        clicks: 1,
+        unique_clicks: 1,
+        bot_clicks: 0,
+        test_clicks: 1,
+        conversions: 1,
+      },
     ]);
     expect(stored).toEqual(await rawLinkDailyStats(t.database.db, from, to));
 
@@ -200,7 +219,9 @@ describe('link_daily_stats', () => {
 
   it('is filled from the clicks and conversions an older release stored', async () => {
     const place = await scratch();
-    const level = MIGRATIONS.findIndex((m) => m.sql.some((s) => s.includes('CREATE TABLE "link_daily_stats"')));
+    const level = MIGRATIONS.findIndex((m) =>
+      m.sql.some((s) => s.includes('CREATE TABLE "link_daily_stats"')),
+    );
     expect(level).toBeGreaterThan(0);
     const linkId = randomUUID();
     const campaignId = randomUUID();
