@@ -1,10 +1,12 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './connection';
+import { rebuildLinkDailyStats } from './link-rollups';
 import { rebuildDailyStats } from './rollups';
 
 /**
  * `npm run rollups:rebuild -- [from] [to]` (YYYY-MM-DD, UTC; default the last 400 days up to today):
- * recomputes daily_stats from the raw tables, on the database the server uses (DATA_DIR / DATABASE_URL).
+ * recomputes daily_stats and link_daily_stats from the raw tables, on the database the server uses
+ * (DATA_DIR / DATABASE_URL).
  * Stop the server first when it runs on PGlite: the data directory has one user at a time.
  */
 async function main(): Promise<void> {
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
   try {
     const rows = await rebuildDailyStats(database.db, from, to);
     console.log(`daily_stats rebuilt for ${from} … ${to}: ${rows} rows`);
+    const linkRows = await rebuildLinkDailyStats(database.db, from, to);
+    console.log(`link_daily_stats rebuilt for ${from} … ${to}: ${linkRows} rows`);
   } finally {
     await database.close();
   }

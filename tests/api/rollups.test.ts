@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commissions } from '../../server/db/schema/commissions';
 import { clicks, conversions, trackingLinks } from '../../server/db/schema/tracking';
+import { rawLinkDailyStats, storedLinkDailyStats } from '../../server/db/link-rollups';
 import {
   dailyStatsAsTotals,
   rawDailyStats,
@@ -192,6 +193,10 @@ describe('daily_stats rollups', () => {
     expect(totals.length).toBeGreaterThan(0);
     expect(totals.length).toBeLessThan(stored.length);
     expect(totals, `seed ${seed}`).toEqual(await dailyStatsAsTotals(t.database.db, FROM, TO));
+    // and the per-link rollup the tracking links list reads
+    const perLink = await storedLinkDailyStats(t.database.db, FROM, TO);
+    expect(perLink.some((r) => r.conversions > 0)).toBe(true);
+    expect(perLink, `seed ${seed}`).toEqual(await rawLinkDailyStats(t.database.db, FROM, TO));
   });
 
   it('rebuild recomputes a damaged range from the raw tables', async () => {

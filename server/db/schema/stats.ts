@@ -1,4 +1,5 @@
 import { bigint, date, primaryKey, integer, pgTable, text, uuid, index } from 'drizzle-orm/pg-core';
+import { trackingLinks } from './tracking';
 
 /**
  * Daily rollups for dashboards and reports: one row per UTC day × campaign × publisher × website × sub1 ×
@@ -74,4 +75,30 @@ export const dailyTotals = pgTable(
     index('daily_totals_campaign_day_idx').on(t.campaignId, t.day),
     index('daily_totals_day_idx').on(t.day),
   ],
+);
+
+/**
+ * Per tracking link and UTC day: what the links list counts and what the "has it tracked anything" checks
+ * ask, so both stay the same after the click retention drops a month of clicks. Kept by the same statement
+ * triggers as daily_stats (daily_stats_from_clicks and daily_stats_from_conversions, migration
+ * 0032_link_daily_rollup); unlike daily_stats it counts test clicks too (apart), since a test click makes a
+ * campaign or website one with history. Deleting a link deletes its rows (as it deletes its clicks).
+ */
+export const linkDailyStats = pgTable(
+  'link_daily_stats',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => trackingLinks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** human clicks, no tests: as daily_stats counts them */
+    clicks: integer('clicks').notNull().default(0),
+    uniqueClicks: integer('unique_clicks').notNull().default(0),
+    botClicks: integer('bot_clicks').notNull().default(0),
+    /** clicks of the tracking test tool, bots or not: counted nowhere else */
+    testClicks: integer('test_clicks').notNull().default(0),
+    /** conversions on the link's clicks, by conversion day, no tests */
+    conversions: integer('conversions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
 );

@@ -3,7 +3,8 @@ import type { Db } from '../../db/connection';
 import { containsPattern } from '../../platform/db-errors';
 import { commissions } from '../../db/schema/commissions';
 import { campaigns } from '../../db/schema/marketplace';
-import { clicks } from '../../db/schema/tracking';
+import { linkDailyStats } from '../../db/schema/stats';
+import { trackingLinks } from '../../db/schema/tracking';
 import type { CampaignRow } from '../../db/rows';
 
 export type NewCampaignRow = typeof campaigns.$inferInsert;
@@ -74,9 +75,17 @@ export async function deleteCampaign(db: Db, id: string): Promise<void> {
   await db.delete(campaigns).where(eq(campaigns.id, id));
 }
 
-/** Whether anything was tracked for the campaign (clicks, or commissions of any kind). */
+/**
+ * Whether anything was tracked for the campaign (clicks, test clicks included, or commissions of any kind).
+ * Clicks are asked of the per-link rollup, which keeps the months the click retention dropped.
+ */
 export async function hasTrackingHistory(db: Db, id: string): Promise<boolean> {
-  const click = await db.select({ id: clicks.id }).from(clicks).where(eq(clicks.campaignId, id)).limit(1);
+  const click = await db
+    .select({ linkId: linkDailyStats.linkId })
+    .from(linkDailyStats)
+    .innerJoin(trackingLinks, eq(trackingLinks.id, linkDailyStats.linkId))
+    .where(eq(trackingLinks.campaignId, id))
+    .limit(1);
   if (click.length > 0) return true;
   const commission = await db
     .select({ id: commissions.id })

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { websites } from '../../db/schema/marketplace';
-import { clicks, trackingLinks } from '../../db/schema/tracking';
+import { linkDailyStats } from '../../db/schema/stats';
+import { trackingLinks } from '../../db/schema/tracking';
 
 export type WebsiteRow = typeof websites.$inferSelect;
 export type NewWebsiteRow = typeof websites.$inferInsert;
@@ -64,16 +65,16 @@ export async function deleteWebsite(db: Db, id: string): Promise<void> {
   await db.delete(websites).where(eq(websites.id, id));
 }
 
-/** Whether any click was tracked through this website's links (its clicks, conversions and commissions hang on them). */
+/**
+ * Whether any click was tracked through this website's links (its clicks, conversions and commissions hang on
+ * them). Asked of the per-link rollup, which keeps the months of clicks the click retention dropped.
+ */
 export async function hasTrackingHistory(db: Db, id: string): Promise<boolean> {
-  const links = db
-    .select({ id: trackingLinks.id })
-    .from(trackingLinks)
-    .where(eq(trackingLinks.websiteId, id));
   const found = await db
-    .select({ id: clicks.id })
-    .from(clicks)
-    .where(sql`${clicks.linkId} in ${links}`)
+    .select({ linkId: linkDailyStats.linkId })
+    .from(linkDailyStats)
+    .innerJoin(trackingLinks, eq(trackingLinks.id, linkDailyStats.linkId))
+    .where(eq(trackingLinks.websiteId, id))
     .limit(1);
   return found.length > 0;
 }

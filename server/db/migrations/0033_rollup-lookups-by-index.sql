@@ -1,4 +1,4 @@
--- The rollup triggers of conversions and commissions look up each new row's click (and a commission's
+-- The rollup triggers of conversions (as 0032 left it, with the per-link rollup) and commissions look up each new row's click (and a commission's
 -- conversion) by id. Since clicks and conversions are partitioned by month (0026) they are keyed (id, created_at),
 -- so no unique index tells the planner that an id names one row; with a batch's transition table estimated at a
 -- few rows and no fresh statistics (embedded PGlite runs no autovacuum, and a trigger's plan is made once per
@@ -8,15 +8,24 @@
 -- primary key index. What they write is unchanged (ids are unique: a click id names at most one row).
 CREATE OR REPLACE FUNCTION daily_stats_from_conversions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  WITH m AS (
+    SELECT n.created_at, n.campaign_id, n.publisher_id, n.website_id, n.amount_minor, c.link_id, c.sub1, c.country
+    FROM new_conversions n
+      LEFT JOIN LATERAL (SELECT x.link_id, x.sub1, x.country FROM clicks x WHERE x.id = n.click_id LIMIT 1) c ON true
+    WHERE NOT n.is_test
+  ), per_link AS (
+    INSERT INTO link_daily_stats AS l (link_id, day, conversions)
+    SELECT m.link_id, (m.created_at AT TIME ZONE 'UTC')::date, count(*)
+    FROM m WHERE m.link_id IS NOT NULL
+    GROUP BY 1, 2
+    ON CONFLICT (link_id, day) DO UPDATE SET conversions = l.conversions + excluded.conversions
+  )
   INSERT INTO daily_stats AS d (day, campaign_id, advertiser_id, publisher_id, website_id, sub1, country, currency,
     conversions, revenue_minor)
-  SELECT (n.created_at AT TIME ZONE 'UTC')::date, n.campaign_id, k.advertiser_id, n.publisher_id, n.website_id,
-    coalesce(c.sub1, ''), coalesce(c.country, ''), k.currency,
-    count(*), sum(n.amount_minor)
-  FROM new_conversions n
-    JOIN campaigns k ON k.id = n.campaign_id
-    LEFT JOIN LATERAL (SELECT x.sub1, x.country FROM clicks x WHERE x.id = n.click_id LIMIT 1) c ON true
-  WHERE NOT n.is_test
+  SELECT (m.created_at AT TIME ZONE 'UTC')::date, m.campaign_id, k.advertiser_id, m.publisher_id, m.website_id,
+    coalesce(m.sub1, ''), coalesce(m.country, ''), k.currency,
+    count(*), sum(m.amount_minor)
+  FROM m JOIN campaigns k ON k.id = m.campaign_id
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
   ON CONFLICT (day, campaign_id, publisher_id, website_id, sub1, country) DO UPDATE SET
     conversions = d.conversions + excluded.conversions,
