@@ -6,7 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { commissions } from '../../db/schema/commissions';
 import { conversions } from '../../db/schema/tracking';
 import { exactSum } from '../../platform/minor-sum';
-import type { CurrencySums, DayRange, StatsScope } from '../analytics/service';
+import { zeroFigures, type CurrencySums, type DayRange, type StatsScope } from '../analytics/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,17 +73,7 @@ export function mergeSums(rows: {
     const id = `${key}\u0000${currency}`;
     let row = merged.get(id);
     if (!row) {
-      row = {
-        key,
-        currency,
-        clicks: 0,
-        uniqueClicks: 0,
-        conversions: 0,
-        revenueMinor: 0n,
-        pendingMinor: 0n,
-        approvedMinor: 0n,
-        paidMinor: 0n,
-      };
+      row = { key, currency, ...zeroFigures() };
       merged.set(id, row);
     }
     return row;
