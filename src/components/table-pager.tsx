@@ -1,4 +1,4 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Pagination, Text, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface TablePagerProps {
@@ -9,10 +9,12 @@ interface TablePagerProps {
   page: number;
   pages: number;
   onChange(page: number): void;
+  /** the page buttons' size: `sm` in a card beside other sections */
+  size?: MantineSize;
 }
 
 /** Below a server-paginated table: how many rows match, and the pages when there is more than one. */
-export function TablePager({ label, summary, page, pages, onChange }: TablePagerProps) {
+export function TablePager({ label, summary, page, pages, onChange, size }: TablePagerProps) {
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed" aria-live="polite">
@@ -20,7 +22,7 @@ export function TablePager({ label, summary, page, pages, onChange }: TablePager
       </Text>
       {pages > 1 && (
         <nav aria-label={label}>
-          <Pagination total={pages} value={page} onChange={onChange} />
+          <Pagination size={size} total={pages} value={page} onChange={onChange} />
         </nav>
       )}
     </Group>

@@ -10,13 +10,18 @@ import { emailVerificationRequired, isEmailVerified } from '../../platform/email
 import { badRequest, conflict } from '../../platform/http-error';
 import { translate } from '../../platform/i18n';
 import { updateUser } from '../users/service';
-import { hashToken } from './link-tokens';
+import { claimLinkToken, hashToken } from './link-tokens';
 
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 export const EMAIL_VERIFIED_MESSAGE = 'Your e-mail address is confirmed.';
 export const VERIFICATION_SENT_MESSAGE = 'We sent a new confirmation link to your e-mail address.';
 
 const INVALID = 'Invalid e-mail confirmation link';
+const LINK_MESSAGES = {
+  invalid: INVALID,
+  used: 'This e-mail confirmation link has already been used',
+  expired: 'This e-mail confirmation link has expired: ask for a new one',
+};
 
 /** The page that confirms the address (it posts the token to /api/auth/verify-email). */
 export function verifyEmailLink(ctx: AppContext, origin: string, token: string): string {
@@ -72,32 +77,19 @@ export async function resendVerification(ctx: AppContext, user: UserRow, origin:
  * changes nothing.
  */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const [row] = await ctx.db
-    .select()
-    .from(emailVerificationTokens)
-    .where(eq(emailVerificationTokens.tokenHash, hashToken(token)));
-  if (!row) throw badRequest(INVALID);
-  if (row.usedAt) throw badRequest('This e-mail confirmation link has already been used');
-  if (row.expiresAt.getTime() <= Date.now())
-    throw badRequest('This e-mail confirmation link has expired: ask for a new one');
-  const owner = await findUserById(ctx.db, row.userId);
-  if (!owner || owner.user.email.toLowerCase() !== row.email) throw badRequest(INVALID);
-  await ctx.db.transaction(async (tx) => {
-    // single use even under a race: only the request that flips used_at goes on
-    const claimed = await tx
-      .update(emailVerificationTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(emailVerificationTokens.id, row.id), isNull(emailVerificationTokens.usedAt)))
-      .returning({ id: emailVerificationTokens.id });
-    if (claimed.length === 0) throw badRequest('This e-mail confirmation link has already been used');
-    if (isEmailVerified(owner.user)) return;
-    await updateUser(tx, row.userId, { emailVerifiedAt: new Date() });
-    await audit(tx, {
-      actorId: row.userId,
-      action: 'user.email_verified',
-      entityType: 'user',
-      entityId: row.userId,
-      after: { email: row.email },
-    });
+  await claimLinkToken(ctx.db, emailVerificationTokens, token, LINK_MESSAGES, async (row) => {
+    const owner = await findUserById(ctx.db, row.userId);
+    if (!owner || owner.user.email.toLowerCase() !== row.email) throw badRequest(INVALID);
+    return async (tx) => {
+      if (isEmailVerified(owner.user)) return;
+      await updateUser(tx, row.userId, { emailVerifiedAt: new Date() });
+      await audit(tx, {
+        actorId: row.userId,
+        action: 'user.email_verified',
+        entityType: 'user',
+        entityId: row.userId,
+        after: { email: row.email },
+      });
+    };
   });
 }

@@ -35,9 +35,14 @@ import type {
   resetPasswordBody,
   updateProfileBody,
 } from './schema';
-import { hashToken } from './link-tokens';
+import { claimLinkToken, hashToken } from './link-tokens';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_MESSAGES = {
+  invalid: 'Invalid password reset link',
+  used: 'This password reset link has already been used',
+  expired: 'This password reset link has expired',
+};
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, a password reset link has been sent.';
 export const RESET_PASSWORD_MESSAGE = 'Your password has been reset. You can now log in.';
@@ -288,38 +293,26 @@ export async function resetPassword(
   ctx: AppContext,
   body: z.output<typeof resetPasswordBody>,
 ): Promise<void> {
-  const [row] = await ctx.db
-    .select()
-    .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.tokenHash, hashToken(body.token)));
-  if (!row) throw badRequest('Invalid password reset link');
-  if (row.usedAt) throw badRequest('This password reset link has already been used');
-  if (row.expiresAt.getTime() <= Date.now()) throw badRequest('This password reset link has expired');
-  const owner = await findUserById(ctx.db, row.userId);
-  if (!owner) throw badRequest('Invalid password reset link');
-  assertStrongPassword(body.new_password, [owner.user.email, owner.user.name], 'new_password');
-  const passwordHash = await hashPassword(body.new_password);
-  await ctx.db.transaction(async (tx) => {
-    // single use even under a race: only the request that flips used_at proceeds
-    const claimed = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-      .returning({ id: passwordResetTokens.id });
-    if (claimed.length === 0) throw badRequest('This password reset link has already been used');
-    // the link came by e-mail: following it proves the address as a confirmation link would
-    await updateUser(tx, row.userId, {
-      passwordHash,
-      emailVerifiedAt: owner.user.emailVerifiedAt ?? new Date(),
-    });
-    // signs out every existing session
-    await bumpTokenVersion(tx, row.userId);
-    await audit(tx, {
-      actorId: row.userId,
-      action: 'user.password_reset',
-      entityType: 'user',
-      entityId: row.userId,
-    });
+  await claimLinkToken(ctx.db, passwordResetTokens, body.token, RESET_LINK_MESSAGES, async (row) => {
+    const owner = await findUserById(ctx.db, row.userId);
+    if (!owner) throw badRequest(RESET_LINK_MESSAGES.invalid);
+    assertStrongPassword(body.new_password, [owner.user.email, owner.user.name], 'new_password');
+    const passwordHash = await hashPassword(body.new_password);
+    return async (tx) => {
+      // the link came by e-mail: following it proves the address as a confirmation link would
+      await updateUser(tx, row.userId, {
+        passwordHash,
+        emailVerifiedAt: owner.user.emailVerifiedAt ?? new Date(),
+      });
+      // signs out every existing session
+      await bumpTokenVersion(tx, row.userId);
+      await audit(tx, {
+        actorId: row.userId,
+        action: 'user.password_reset',
+        entityType: 'user',
+        entityId: row.userId,
+      });
+    };
   });
 }
 

@@ -4,9 +4,8 @@ import { commissions } from '../../db/schema/commissions';
 import { clicks, conversions } from '../../db/schema/tracking';
 import { PUBLISHER_CAP_REASON } from '../commissions/service';
 import type { DayRange, StatsScope } from '../analytics/service';
+import { dayBounds } from './raw-sums';
 import type { ReportGroup } from './schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The report's group key of a capped commission, formatted as the rollups format theirs. */
 function keyOf(group: ReportGroup): SQL {
@@ -45,8 +44,7 @@ export async function cappedByKey(
   scope: StatsScope,
   range: DayRange,
 ): Promise<Map<string, number>> {
-  const start = new Date(`${range.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
+  const { start, end } = dayBounds(range);
   const key = keyOf(group);
   const rows = await db
     .select({ key: sql<string | null>`${key}`, capped: sql<string>`count(*)::text` })

@@ -66,17 +66,7 @@ async function sumsBySubIdKept(
   for (const r of rolledUp) {
     let none = sums.find((s) => s.key === '' && s.currency === r.currency);
     if (!none) {
-      none = {
-        key: '',
-        currency: r.currency,
-        clicks: 0,
-        uniqueClicks: 0,
-        conversions: 0,
-        revenueMinor: 0n,
-        pendingMinor: 0n,
-        approvedMinor: 0n,
-        paidMinor: 0n,
-      };
+      none = { key: '', currency: r.currency, ...zeroFigures() };
       sums.push(none);
     }
     none.clicks += r.clicks;

@@ -34,6 +34,7 @@ export function SettingsRoute() {
   const user = useAuthUser();
   const { currency, setCurrency } = useEffectiveCurrency();
   const { t: tf } = useTranslation('fraud');
+  const { t: tr } = useTranslation('referrals');
   if (!user) return null;
 
   return (
@@ -52,9 +53,9 @@ export function SettingsRoute() {
         </SettingsCard>
       )}
       {user.role === 'admin' && (
-        <Paper withBorder p="lg">
+        <SettingsCard title={tr('settings.title')}>
           <ReferralSettingsSection />
-        </Paper>
+        </SettingsCard>
       )}
       {user.role === 'admin' && (
         <SettingsCard title={tf('settings.title')}>

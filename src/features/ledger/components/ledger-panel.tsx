@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Loader,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -14,6 +13,7 @@ import {
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format';
@@ -127,15 +127,15 @@ export function LedgerPanel() {
             </Table.Tbody>
           </DataTable>
         )}
-        {list.data && list.data.total > PAGE_SIZE && (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t('count', { count: list.data.total })}
-            </Text>
-            <nav aria-label={t('pages')}>
-              <Pagination size="sm" total={pages} value={page} onChange={setPage} />
-            </nav>
-          </Group>
+        {list.data && pages > 1 && (
+          <TablePager
+            size="sm"
+            label={t('pages')}
+            summary={t('count', { count: list.data.total })}
+            page={page}
+            pages={pages}
+            onChange={setPage}
+          />
         )}
       </Stack>
     </Card>

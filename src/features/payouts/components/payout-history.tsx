@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
+import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayouts } from '../api/get-payouts';
 import { HISTORY_FILTERS, type Payout } from '../types';
@@ -112,15 +113,15 @@ export function PayoutHistory() {
             </Table.Tbody>
           </DataTable>
         )}
-        {list.data && list.data.total > PAGE_SIZE && (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {plural(list.data.total, 'payout')}
-            </Text>
-            <nav aria-label={t('history.pages')}>
-              <Pagination size="sm" total={pages} value={page} onChange={setPage} />
-            </nav>
-          </Group>
+        {list.data && pages > 1 && (
+          <TablePager
+            size="sm"
+            label={t('history.pages')}
+            summary={plural(list.data.total, 'payout')}
+            page={page}
+            pages={pages}
+            onChange={setPage}
+          />
         )}
       </Stack>
       <PayoutDetailsModal payout={open} onClose={() => setOpen(null)} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
@@ -56,26 +56,19 @@ const SERVER_FIELDS: Record<string, keyof FormValues> = {
   referral_months: 'months',
 };
 
-/** The referral programme's settings for admins, with its own save button. */
+/** The referral programme's settings for admins, with its own save button (the page's card gives the title). */
 export function ReferralSettingsSection() {
   const { t } = useTranslation('referrals');
   const settings = useAdminSettings({ enabled: true });
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        {t('settings.title')}
-      </Title>
-      {settings.isPending ? (
-        <Loader aria-label={t('settings.loading')} />
-      ) : settings.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(settings.error, t('settings.loadFailed'))}
-        </Alert>
-      ) : (
-        <ReferralSettingsForm settings={settings.data} />
-      )}
-    </Stack>
-  );
+  if (settings.isPending) return <Loader aria-label={t('settings.loading')} />;
+  if (settings.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(settings.error, t('settings.loadFailed'))}
+      </Alert>
+    );
+  }
+  return <ReferralSettingsForm settings={settings.data} />;
 }
 
 export function ReferralSettingsForm({ settings }: { settings: AdminSettings }) {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { renderApp, signIn } from '../../support/render-app';
@@ -57,5 +57,19 @@ describe('the earnings ledger on the commissions page', () => {
     expect(screen.getByText(/Head: entry 2, hash/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export (JSON Lines)' })).toBeEnabled();
     expect(server.callsTo('GET', '/ledger')).not.toHaveLength(0);
+  });
+
+  it('counts a ledger longer than a page and asks for the page picked in its pager', async () => {
+    server.on('GET', '/ledger', {
+      status: 200,
+      body: [entry(25, 'commission.approved', 1500, 1500, HEAD)],
+      headers: { 'x-total-count': '25' },
+    });
+    const { user } = renderApp('/commissions');
+    const pages = await screen.findByRole('navigation', { name: 'Pages of the ledger' }, { timeout: 25_000 });
+    expect(screen.getByText('25 entries')).toBeInTheDocument();
+    const asked = server.callsTo('GET', '/ledger').length;
+    await user.click(within(pages).getByRole('button', { name: '3' }));
+    await waitFor(() => expect(server.callsTo('GET', '/ledger').length).toBeGreaterThan(asked));
   });
 });

@@ -154,4 +154,17 @@ describe('payout history', () => {
     );
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
   });
+
+  it('counts a history longer than a page and asks for the page picked in its pager', async () => {
+    server
+      .on('GET', '/commissions/balance', { status: 200, body: [] })
+      .on('GET', '/payouts/eligibility', { status: 200, body: makeEligibility([]) })
+      .on('GET', '/payouts', { status: 200, body: [makePayout()], headers: { 'x-total-count': '12' } });
+    const { user } = renderApp('/commissions');
+    const pages = await screen.findByRole('navigation', { name: 'Pages of payouts' }, { timeout: 10_000 });
+    expect(screen.getByText('12 payouts')).toBeInTheDocument();
+    const asked = server.callsTo('GET', '/payouts').length;
+    await user.click(within(pages).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(server.callsTo('GET', '/payouts').length).toBeGreaterThan(asked));
+  });
 });
