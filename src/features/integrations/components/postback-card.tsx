@@ -35,7 +35,7 @@ export function PostbackCard({ postback, campaignName }: { postback: Postback; c
           </Badge>
           {postback.on.map((trigger) => (
             <Badge key={trigger} variant="light" size="sm" style={{ textTransform: 'none' }}>
-              {trigger}
+              {t(`trigger.${trigger}`)}
             </Badge>
           ))}
           {postback.failing_since && (

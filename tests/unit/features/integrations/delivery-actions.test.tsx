@@ -1,36 +1,15 @@
-import { ModalsProvider } from '@mantine/modals';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../../src/app/providers';
 import { PostbacksSettings } from '../../../../src/features/integrations/components/postbacks-settings';
 import { WebhooksSettings } from '../../../../src/features/integrations/components/webhooks-settings';
 import type { Delivery, Postback, Webhook } from '../../../../src/features/integrations/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
+import { makePostback, makeWebhook, renderSection } from './fixtures';
 
-const webhook: Webhook = {
-  id: 'w-1',
-  url: 'https://hooks.example.com/affilio',
-  events: ['conversion.created'],
-  description: '',
-  enabled: true,
-  secret: `whsec_${'Z'.repeat(32)}`,
-  failing_since: null,
-  created_at: '2025-05-01T10:00:00.000Z',
-};
-const postback: Postback = {
-  id: 'p-1',
-  url: 'https://tracker.example.com/pb?cid={click_id}',
-  campaign_id: null,
-  on: ['conversion'],
-  method: 'GET',
-  enabled: true,
-  failing_since: null,
-  created_at: '2025-05-01T10:00:00.000Z',
-};
+const webhook = makeWebhook({ events: ['conversion.created'], description: '' });
+const postback = makePostback();
 const queued: Delivery = {
   id: 'd-9',
   event_id: 'msg_9',
@@ -102,17 +81,8 @@ describe.each(cards)('The $card card’s actions', (c) => {
     signIn();
   });
 
-  function renderCard(children: ReactNode) {
-    render(
-      <AppProviders persist={false} env="test">
-        <ModalsProvider>{children}</ModalsProvider>
-      </AppProviders>,
-    );
-    return userEvent.setup();
-  }
-
   it('switches it off with a PUT of enabled only', async () => {
-    const user = renderCard(c.settings);
+    const user = renderSection(c.settings);
     const list = await screen.findByRole('list', { name: c.list });
     const toggle = within(list).getByRole('switch', { name: `Enabled: ${c.item.url}` });
     expect(toggle).toBeChecked();
@@ -123,7 +93,7 @@ describe.each(cards)('The $card card’s actions', (c) => {
   });
 
   it('sends a test, confirms it and opens the log with the queued delivery', async () => {
-    const user = renderCard(c.settings);
+    const user = renderSection(c.settings);
     const list = await screen.findByRole('list', { name: c.list });
     await user.click(within(list).getByRole('button', { name: c.test }));
     expect(await screen.findByText(c.testQueued)).toBeInTheDocument();
@@ -137,7 +107,7 @@ describe.each(cards)('The $card card’s actions', (c) => {
   });
 
   it('deletes it after the confirmation and drops its card', async () => {
-    const user = renderCard(c.settings);
+    const user = renderSection(c.settings);
     const list = await screen.findByRole('list', { name: c.list });
     await user.click(within(list).getByRole('button', { name: `Delete ${c.item.url}` }));
     const dialog = await screen.findByRole('dialog');

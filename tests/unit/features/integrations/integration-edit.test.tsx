@@ -1,36 +1,15 @@
-import { ModalsProvider } from '@mantine/modals';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../../src/app/providers';
 import { PostbacksSettings } from '../../../../src/features/integrations/components/postbacks-settings';
 import { WebhooksSettings } from '../../../../src/features/integrations/components/webhooks-settings';
 import type { Postback, Webhook } from '../../../../src/features/integrations/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
+import { makePostback, makeWebhook, renderSection } from './fixtures';
 
-const webhook: Webhook = {
-  id: 'w-1',
-  url: 'https://hooks.example.com/affilio',
-  events: ['conversion.created', 'payout.paid'],
-  description: 'ERP sync',
-  enabled: true,
-  secret: `whsec_${'Z'.repeat(32)}`,
-  failing_since: null,
-  created_at: '2025-05-01T10:00:00.000Z',
-};
-const postback: Postback = {
-  id: 'p-1',
-  url: 'https://tracker.example.com/pb?cid={click_id}',
-  campaign_id: null,
-  on: ['conversion'],
-  method: 'GET',
-  enabled: true,
-  failing_since: null,
-  created_at: '2025-05-01T10:00:00.000Z',
-};
+const webhook = makeWebhook();
+const postback = makePostback();
 const PRIVATE_HOST = 'host 10.0.0.5 is a local or private address; the server only calls public addresses';
 
 let server: FakeServer;
@@ -61,19 +40,10 @@ beforeEach(() => {
     });
 });
 
-function renderWith(children: ReactNode) {
-  render(
-    <AppProviders persist={false} env="test">
-      <ModalsProvider>{children}</ModalsProvider>
-    </AppProviders>,
-  );
-  return userEvent.setup();
-}
-
 async function openWebhookEdit() {
   server.on('GET', '/auth/me', { status: 200, body: makeUser() });
   signIn();
-  const user = renderWith(<WebhooksSettings />);
+  const user = renderSection(<WebhooksSettings />);
   const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
   await user.click(within(list).getByRole('button', { name: `Edit ${webhook.url}` }));
   const form = within(list).getByRole('form', { name: 'Edit the webhook endpoint' });
@@ -173,7 +143,7 @@ describe('Editing a postback', () => {
   it('sends the PUT with the new URL and triggers, confirms and shows the result', async () => {
     server.on('GET', '/auth/me', { status: 200, body: makeUser({ role: 'publisher' }) });
     signIn();
-    const user = renderWith(<PostbacksSettings />);
+    const user = renderSection(<PostbacksSettings />);
     const list = await screen.findByRole('list', { name: 'Your postbacks' });
     await user.click(within(list).getByRole('button', { name: `Edit ${postback.url}` }));
     const form = within(list).getByRole('form', { name: 'Edit the postback' });
@@ -192,6 +162,6 @@ describe('Editing a postback', () => {
     });
     const card = within(list).getByRole('listitem');
     await waitFor(() => expect(card).toHaveTextContent('https://t.example.com/pb?cid={click_id}&s={status}'));
-    expect(card).toHaveTextContent('approved');
+    expect(card).toHaveTextContent('Commission approved');
   });
 });
