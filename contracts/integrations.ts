@@ -73,3 +73,22 @@ export const INTEGRATION_LIMITS = {
   /** endpoints or postbacks one user may keep */
   perUser: 20,
 } as const;
+
+/** Why a URL can never be called back, whatever the network rules: the checks the form and the server share. */
+export type TargetUrlProblem = 'invalid' | 'scheme' | 'credentials';
+
+/**
+ * The first problem of a webhook or postback URL that needs no network to see, or null. The server then also
+ * refuses local and private hosts (unless ALLOW_PRIVATE_NETWORKS), which only it can judge.
+ */
+export function targetUrlProblem(url: string): TargetUrlProblem | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'invalid';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'scheme';
+  if (parsed.username || parsed.password) return 'credentials';
+  return null;
+}

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { targetUrlProblem } from '../../contracts/integrations';
 import { BlockedAddressError, isPublicAddress, publicOnlyLookup } from './safe-fetch';
 
 /** One server-to-server call (a webhook, a publisher postback). */
@@ -151,12 +152,13 @@ export async function refusedTarget(
   url: string,
   rules: { allowPrivate: boolean; resolveHost?: ResolveHostAddresses },
 ): Promise<string | null> {
-  const parsed = URL.canParse(url) ? new URL(url) : null;
-  if (!parsed) return 'must be a valid URL';
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+  const problem = targetUrlProblem(url);
+  if (problem === 'invalid') return 'must be a valid URL';
+  const parsed = new URL(url);
+  if (problem === 'scheme') {
     return `scheme ${parsed.protocol.replace(/:$/, '')} is not allowed: use http or https`;
   }
-  if (parsed.username || parsed.password) return 'must not contain a user name or password';
+  if (problem === 'credentials') return 'must not contain a user name or password';
   if (rules.allowPrivate) return null;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   const name = host.replace(/\.$/, '').toLowerCase();

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PostbackMethod, PostbackTrigger } from '../../../../contracts/integrations';
 import { api } from '../../../lib/api-client';
 import type { Postback, PostbackCampaign, PostbackPreview } from '../types';
 import { integrationKeys } from './integration-keys';
+import { useSaveIntegration } from './integration-items';
 
 export interface PostbackInput {
   url: string;
@@ -10,6 +11,9 @@ export interface PostbackInput {
   on: PostbackTrigger[];
   method: PostbackMethod;
 }
+
+/** A new postback, or the changed fields of an existing one. */
+export type PostbackSave = PostbackInput | (Partial<PostbackInput> & { id: string });
 
 /** The publisher's postback URLs. */
 export async function getPostbacks(): Promise<Postback[]> {
@@ -48,37 +52,7 @@ export function useApprovedCampaigns() {
   });
 }
 
-function useRefreshPostbacks() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: integrationKeys.postbacks() });
-}
-
+/** Adds a postback, or with `id` changes it. */
 export function useSavePostback() {
-  const refresh = useRefreshPostbacks();
-  return useMutation({
-    mutationFn: async ({ id, ...input }: PostbackInput & { id?: string }) =>
-      id
-        ? (await api.put<Postback>(`/publisher-postbacks/${id}`, input)).data
-        : (await api.post<Postback>('/publisher-postbacks', input)).data,
-    onSuccess: () => void refresh(),
-  });
-}
-
-export function useTogglePostback() {
-  const refresh = useRefreshPostbacks();
-  return useMutation({
-    mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) =>
-      (await api.put<Postback>(`/publisher-postbacks/${id}`, { enabled })).data,
-    onSuccess: () => void refresh(),
-  });
-}
-
-export function useDeletePostback() {
-  const refresh = useRefreshPostbacks();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await api.delete(`/publisher-postbacks/${id}`);
-    },
-    onSuccess: () => void refresh(),
-  });
+  return useSaveIntegration<PostbackSave, Postback>('publisher-postbacks');
 }

@@ -22,9 +22,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useApprovedCampaigns, useSavePostback, type PostbackInput } from '../api/postbacks';
 import type { Postback } from '../types';
+import { changedFields } from './changed-fields';
 import { EventCheckboxes } from './event-checkboxes';
 import { PostbackPreviewUrl } from './postback-preview-url';
 import { useTranslation } from '../../../lib/i18n';
+import { showSuccess } from '../../../lib/toast';
+import { useTargetUrlCheck } from './target-url-check';
 
 const ALL = 'all';
 
@@ -45,6 +48,7 @@ export function PostbackForm({
   );
   const campaigns = useApprovedCampaigns();
   const urlRef = useRef<HTMLInputElement>(null);
+  const checkUrl = useTargetUrlCheck({ macros: true });
   const form = useForm<PostbackInput>({
     initialValues: {
       url: postback?.url ?? '',
@@ -53,7 +57,7 @@ export function PostbackForm({
       method: postback?.method ?? 'GET',
     },
     validate: {
-      url: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : t('form.badUrl')),
+      url: checkUrl,
       on: (v) => (v.length > 0 ? null : t('postback.pickOne')),
     },
   });
@@ -72,18 +76,21 @@ export function PostbackForm({
     });
   };
 
-  const submit = form.onSubmit((values) =>
-    save.mutate(
-      { ...values, url: values.url.trim(), id: postback?.id },
-      {
-        onSuccess: (saved) => {
-          form.reset();
-          onSaved(saved);
-        },
-        onError: (error) => form.setErrors(serverFieldErrors(error)),
-      },
-    ),
-  );
+  const handlers = {
+    onSuccess: (saved: Postback) => {
+      showSuccess(postback ? t('postback.saved') : t('postback.added'), saved.url);
+      form.reset();
+      onSaved(saved);
+    },
+    onError: (error: unknown) => form.setErrors(serverFieldErrors(error)),
+  };
+  const submit = form.onSubmit((values) => {
+    const input = { ...values, url: values.url.trim() };
+    if (!postback) return save.mutate(input, handlers);
+    const changes = changedFields(form.getInitialValues(), input);
+    if (Object.keys(changes).length === 0) return onSaved(postback);
+    save.mutate({ ...changes, id: postback.id }, handlers);
+  });
 
   const campaignOptions = [
     { value: ALL, label: t('postback.allCampaigns') },

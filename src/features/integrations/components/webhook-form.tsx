@@ -7,10 +7,13 @@ import {
 } from '../../../../contracts/integrations';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/field-errors';
-import { useCreateWebhook } from '../api/webhooks';
-import type { Webhook } from '../types';
-import { EventCheckboxes } from './event-checkboxes';
 import { useTranslation } from '../../../lib/i18n';
+import { showSuccess } from '../../../lib/toast';
+import { useSaveWebhook, type WebhookInput } from '../api/webhooks';
+import type { Webhook } from '../types';
+import { changedFields } from './changed-fields';
+import { EventCheckboxes } from './event-checkboxes';
+import { useTargetUrlCheck } from './target-url-check';
 
 interface FormValues {
   url: string;
@@ -18,39 +21,52 @@ interface FormValues {
   events: WebhookEventType[];
 }
 
-/** URL, description and events of a new endpoint; hands the created endpoint (with its secret) up. */
+/**
+ * URL, description and events of a new endpoint, or of `webhook` when editing it; hands the saved endpoint
+ * (a new one with its secret) up. A refused save keeps the form and shows the server's reason.
+ */
 export function WebhookForm({
-  onCreated,
+  webhook,
+  onSaved,
   onCancel,
 }: {
-  onCreated(created: Webhook): void;
+  webhook?: Webhook;
+  onSaved(saved: Webhook): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation('integrations');
-  const create = useCreateWebhook();
+  const save = useSaveWebhook();
+  const checkUrl = useTargetUrlCheck();
   const form = useForm<FormValues>({
-    initialValues: { url: '', description: '', events: ['conversion.created'] },
+    initialValues: {
+      url: webhook?.url ?? '',
+      description: webhook?.description ?? '',
+      events: (webhook?.events as WebhookEventType[] | undefined) ?? ['conversion.created'],
+    },
     validate: {
-      url: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : t('form.badUrl')),
+      url: checkUrl,
       events: (v) => (v.length > 0 ? null : t('webhook.pickOne')),
     },
   });
 
-  const submit = form.onSubmit((values) =>
-    create.mutate(
-      { ...values, url: values.url.trim(), description: values.description.trim() },
-      {
-        onSuccess: (created) => {
-          form.reset();
-          onCreated(created);
-        },
-        onError: (error) => form.setErrors(serverFieldErrors(error)),
-      },
-    ),
-  );
+  const handlers = {
+    onSuccess: (saved: Webhook) => {
+      if (webhook) showSuccess(t('webhook.saved'), saved.url);
+      form.reset();
+      onSaved(saved);
+    },
+    onError: (error: unknown) => form.setErrors(serverFieldErrors(error)),
+  };
+  const submit = form.onSubmit((values) => {
+    const input = { ...values, url: values.url.trim(), description: values.description.trim() };
+    if (!webhook) return save.mutate(input, handlers);
+    const changes = changedFields<WebhookInput>(form.getInitialValues(), input);
+    if (Object.keys(changes).length === 0) return onSaved(webhook);
+    save.mutate({ ...changes, id: webhook.id }, handlers);
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('webhook.addLabel')}>
+    <form onSubmit={submit} noValidate aria-label={webhook ? t('webhook.editLabel') : t('webhook.addLabel')}>
       <Stack gap="sm">
         <TextInput
           label={t('webhook.url')}
@@ -74,14 +90,14 @@ export function WebhookForm({
           error={form.errors.events as string | undefined}
           onChange={(events) => form.setFieldValue('events', events)}
         />
-        {create.isError && Object.keys(serverFieldErrors(create.error)).length === 0 && (
-          <Alert color="red" variant="light" title={t('webhook.notAdded')}>
-            {errorMessage(create.error, t('form.checkConnection'))}
+        {save.isError && Object.keys(serverFieldErrors(save.error)).length === 0 && (
+          <Alert color="red" variant="light" title={webhook ? t('webhook.notSaved') : t('webhook.notAdded')}>
+            {errorMessage(save.error, t('form.checkConnection'))}
           </Alert>
         )}
         <Group gap="xs">
-          <Button type="submit" loading={create.isPending}>
-            {t('webhook.add')}
+          <Button type="submit" loading={save.isPending}>
+            {webhook ? t('webhook.save') : t('webhook.add')}
           </Button>
           <Button variant="default" onClick={onCancel}>
             {t('cancel')}

@@ -44,7 +44,7 @@ export function WebhooksSettings() {
       )}
       {creating && (
         <WebhookForm
-          onCreated={(webhook) => {
+          onSaved={(webhook) => {
             setCreated(webhook);
             setCreating(false);
           }}

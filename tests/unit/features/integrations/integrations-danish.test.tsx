@@ -4,25 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../../src/app/providers';
 import { PostbacksSettings } from '../../../../src/features/integrations/components/postbacks-settings';
-import type { Postback } from '../../../../src/features/integrations/types';
 import { setLanguage } from '../../../../src/lib/i18n';
 import { installFakeServer } from '../../support/fake-server';
 import { signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
+import { makePostback } from './fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const CAMPAIGN = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
-const existing: Postback = {
-  id: 'p-1',
-  url: 'https://tracker.example.com/pb?cid={click_id}',
-  campaign_id: null,
-  on: ['conversion'],
-  method: 'GET',
-  enabled: true,
-  failing_since: '2025-05-02T10:00:00.000Z',
-  created_at: '2025-05-01T10:00:00.000Z',
-};
+const existing = makePostback({ failing_since: '2025-05-02T10:00:00.000Z' });
 
 beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,25 +1,13 @@
-import { ModalsProvider } from '@mantine/modals';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../../src/app/providers';
 import { PostbacksSettings } from '../../../../src/features/integrations/components/postbacks-settings';
-import type { Postback } from '../../../../src/features/integrations/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
+import { makePostback, renderSection } from './fixtures';
 
 const CAMPAIGN = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
-const existing: Postback = {
-  id: 'p-1',
-  url: 'https://tracker.example.com/pb?cid={click_id}',
-  campaign_id: CAMPAIGN,
-  on: ['conversion'],
-  method: 'GET',
-  enabled: true,
-  failing_since: null,
-  created_at: '2025-05-01T10:00:00.000Z',
-};
+const existing = makePostback({ campaign_id: CAMPAIGN });
 
 let server: FakeServer;
 
@@ -49,14 +37,7 @@ beforeEach(() => {
 });
 
 function renderSettings() {
-  render(
-    <AppProviders persist={false} env="test">
-      <ModalsProvider>
-        <PostbacksSettings />
-      </ModalsProvider>
-    </AppProviders>,
-  );
-  return userEvent.setup();
+  return renderSection(<PostbacksSettings />);
 }
 
 describe('Settings → Postbacks', () => {

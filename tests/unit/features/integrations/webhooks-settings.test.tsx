@@ -1,25 +1,14 @@
-import { ModalsProvider } from '@mantine/modals';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../../src/app/providers';
 import { WebhooksSettings } from '../../../../src/features/integrations/components/webhooks-settings';
 import type { Delivery, Webhook } from '../../../../src/features/integrations/types';
 import { installFakeServer, type FakeServer } from '../../support/fake-server';
 import { signIn } from '../../support/render-app';
 import { makeUser } from '../../support/users';
+import { makeWebhook, renderSection } from './fixtures';
 
 const SECRET = `whsec_${'Q'.repeat(32)}`;
-const existing: Webhook = {
-  id: 'w-1',
-  url: 'https://hooks.example.com/affilio',
-  events: ['conversion.created', 'payout.paid'],
-  description: 'ERP sync',
-  enabled: true,
-  secret: `whsec_${'Z'.repeat(32)}`,
-  failing_since: null,
-  created_at: '2025-05-01T10:00:00.000Z',
-};
+const existing = makeWebhook();
 const delivery: Delivery = {
   id: 'd-1',
   event_id: 'msg_1',
@@ -64,14 +53,7 @@ beforeEach(() => {
 });
 
 function renderSettings() {
-  render(
-    <AppProviders persist={false} env="test">
-      <ModalsProvider>
-        <WebhooksSettings />
-      </ModalsProvider>
-    </AppProviders>,
-  );
-  return userEvent.setup();
+  return renderSection(<WebhooksSettings />);
 }
 
 describe('Settings → Webhooks', () => {
