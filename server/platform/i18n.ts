@@ -19,9 +19,13 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { users } from '../db/schema/users';
 import { formatDay, formatMonth } from './text-dates';
+import daAudit from '../locales/da/audit.json';
+import daStats from '../locales/da/stats.json';
 import daMail from '../locales/da/mail.json';
 import daNotifications from '../locales/da/notifications.json';
 import daPdf from '../locales/da/pdf.json';
+import enAudit from '../locales/en/audit.json';
+import enStats from '../locales/en/stats.json';
 import enMail from '../locales/en/mail.json';
 import enNotifications from '../locales/en/notifications.json';
 import enPdf from '../locales/en/pdf.json';
@@ -34,8 +38,8 @@ type Catalog = Record<string, string>;
 
 /** Every namespace's catalog; a new namespace is imported above and listed here. */
 const CATALOGS: Record<Language, Record<string, Catalog>> = {
-  en: { mail: enMail, notifications: enNotifications, pdf: enPdf },
-  da: { mail: daMail, notifications: daNotifications, pdf: daPdf },
+  en: { audit: enAudit, stats: enStats, mail: enMail, notifications: enNotifications, pdf: enPdf },
+  da: { audit: daAudit, stats: daStats, mail: daMail, notifications: daNotifications, pdf: daPdf },
 };
 
 /** 'en' or 'da'; null, undefined and languages we do not have read English. */
@@ -73,6 +77,11 @@ export function translate(language: unknown, key: string, values?: Values): stri
   const lang = toLanguage(language);
   const fallback = lang !== 'en' && !hasKey(lang, key);
   return runtime(fallback ? 'en' : lang)._(key, values);
+}
+
+/** Whether `language` (or English, its fallback) has `key`: for words looked up by a code. */
+export function hasMessage(language: unknown, key: string): boolean {
+  return hasKey(toLanguage(language), key) || hasKey('en', key);
 }
 
 function hasKey(language: Language, key: string): boolean {

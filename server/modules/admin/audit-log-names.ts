@@ -7,9 +7,13 @@ import { applications, campaigns, websites } from '../../db/schema/marketplace';
 import { conversions } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import type { CurrencyCode } from '../../platform/currency-codes';
+import { hasMessage, translator, type Language } from '../../platform/i18n';
 import { formatMinor } from '../../platform/money';
 
-/** An audit entry's object in words, with the client route that opens it and what it belongs to. */
+/**
+ * An audit entry's object in words (in the reading admin's language: server/locales/<language>/audit.json),
+ * with the client route that opens it and what it belongs to.
+ */
 export interface EntityName {
   label: string;
   url: string | null;
@@ -22,10 +26,11 @@ const userUrl = (id: string, role: string) =>
   role === 'publisher' ? publisherUrl(id) : role === 'advertiser' ? `/campaigns?advertiser=${id}` : null;
 const named = (name: string, email: string) => (name.trim() ? name : email);
 
-type Resolver = (db: Db, ids: string[]) => Promise<[string, EntityName][]>;
+type Translate = ReturnType<typeof translator>;
+type Resolver = (db: Db, ids: string[], t: Translate) => Promise<[string, EntityName][]>;
 
 const RESOLVERS: Record<string, Resolver> = {
-  commission: async (db, ids) => {
+  commission: async (db, ids, t) => {
     const publisher = alias(users, 'publisher');
     const rows = await db
       .select({
@@ -44,15 +49,17 @@ const RESOLVERS: Record<string, Resolver> = {
     return rows.map((r) => [
       r.id,
       {
-        label: `${r.kind === 'clawback' ? 'clawback' : r.kind === 'click' ? 'click commission' : 'commission'}${
-          r.orderId ? ` of order ${r.orderId}` : ''
+        label: `${
+          r.orderId
+            ? t('audit:entity.commissionOfOrder', { kind: r.kind, order: r.orderId })
+            : t('audit:entity.commission', { kind: r.kind })
         }${r.publisherName ? ` (${r.publisherName})` : ''}`,
         url: `/commissions?campaign_id=${r.campaignId}`,
         context: { label: r.campaignName, url: campaignUrl(r.campaignId) },
       },
     ]);
   },
-  application: async (db, ids) => {
+  application: async (db, ids, t) => {
     const rows = await db
       .select({
         id: applications.id,
@@ -68,20 +75,23 @@ const RESOLVERS: Record<string, Resolver> = {
     return rows.map((r) => [
       r.id,
       {
-        label: `the application of ${r.websiteName}`,
+        label: t('audit:entity.application', { website: r.websiteName }),
         url: `/campaigns?applications=${r.campaignId}`,
         context: { label: r.campaignName, url: campaignUrl(r.campaignId) },
       },
     ]);
   },
-  campaign: async (db, ids) => {
+  campaign: async (db, ids, t) => {
     const rows = await db
       .select({ id: campaigns.id, name: campaigns.name })
       .from(campaigns)
       .where(inArray(campaigns.id, ids));
-    return rows.map((r) => [r.id, { label: `campaign ${r.name}`, url: campaignUrl(r.id) }]);
+    return rows.map((r) => [
+      r.id,
+      { label: t('audit:entity.campaign', { name: r.name }), url: campaignUrl(r.id) },
+    ]);
   },
-  invoice: async (db, ids) => {
+  invoice: async (db, ids, t) => {
     const rows = await db
       .select({
         id: invoices.id,
@@ -96,13 +106,13 @@ const RESOLVERS: Record<string, Resolver> = {
     return rows.map((r) => [
       r.id,
       {
-        label: `invoice ${r.number}`,
+        label: t('audit:entity.invoice', { number: r.number }),
         url: `/invoices?id=${r.id}`,
         context: { label: named(r.name, r.email), url: userUrl(r.advertiserId, 'advertiser') },
       },
     ]);
   },
-  payout: async (db, ids) => {
+  payout: async (db, ids, t) => {
     const rows = await db
       .select({
         id: payouts.id,
@@ -118,23 +128,26 @@ const RESOLVERS: Record<string, Resolver> = {
     return rows.map((r) => [
       r.id,
       {
-        label: `payout of ${formatMinor(r.amountMinor, r.currency as CurrencyCode)}`,
+        label: t('audit:entity.payout', { amount: formatMinor(r.amountMinor, r.currency as CurrencyCode) }),
         url: '/admin-payouts',
         context: { label: named(r.name, r.email), url: publisherUrl(r.publisherId) },
       },
     ]);
   },
-  user: async (db, ids) => {
+  user: async (db, ids, t) => {
     const rows = await db
       .select({ id: users.id, name: users.name, email: users.email, role: users.role })
       .from(users)
       .where(inArray(users.id, ids));
     return rows.map((r) => [
       r.id,
-      { label: `${r.role} ${named(r.name, r.email)}`, url: userUrl(r.id, r.role) },
+      {
+        label: t('audit:entity.user', { role: r.role, name: named(r.name, r.email) }),
+        url: userUrl(r.id, r.role),
+      },
     ]);
   },
-  website: async (db, ids) => {
+  website: async (db, ids, t) => {
     const rows = await db
       .select({
         id: websites.id,
@@ -150,7 +163,7 @@ const RESOLVERS: Record<string, Resolver> = {
     return rows.map((r) => [
       r.id,
       {
-        label: `website ${r.name} (${r.url})`,
+        label: t('audit:entity.website', { name: r.name, url: r.url }),
         url: publisherUrl(r.publisherId),
         context: { label: named(r.publisherName, r.email), url: publisherUrl(r.publisherId) },
       },
@@ -165,7 +178,9 @@ const RESOLVERS: Record<string, Resolver> = {
 export async function resolveEntityNames(
   db: Db,
   entries: { entityType: string; entityId: string | null }[],
+  language: Language = 'en',
 ): Promise<Map<string, EntityName>> {
+  const t = translator(language);
   const byType = new Map<string, Set<string>>();
   for (const e of entries) {
     if (!e.entityId || !RESOLVERS[e.entityType]) continue;
@@ -177,27 +192,31 @@ export async function resolveEntityNames(
     [...byType].map(async ([type, ids]) => {
       const valid = [...ids].filter((id) => UUID.test(id));
       if (valid.length === 0) return;
-      for (const [id, name] of await RESOLVERS[type]!(db, valid)) names.set(`${type}:${id}`, name);
+      for (const [id, name] of await RESOLVERS[type]!(db, valid, t)) names.set(`${type}:${id}`, name);
     }),
   );
   return names;
 }
 
-const VERBS: Record<string, string> = {
-  auto_approved: 'approved automatically',
-  clawback: 'clawed back',
-  budget_reached: 'paused for its reached budget',
-  tracking_secret_rotated: 'rotated the tracking secret of',
-  verified_by_admin: 'verified by hand',
-  password_changed: 'changed the password of',
-  password_reset: 'reset the password of',
-  role_changed: 'changed the role of',
-};
-
-/** "invoice.generated" → "generated"; a few read better as their own phrase. */
-export function actionVerb(action: string): string {
+/**
+ * "invoice.generated" → "generated" / "dannede": the catalog's verb for the action's last part; one
+ * without a verb yet reads as its code in words ("settings_changed" → "settings changed").
+ */
+export function actionVerb(action: string, language: Language = 'en'): string {
   const suffix = action.includes('.') ? action.slice(action.indexOf('.') + 1) : action;
-  return VERBS[suffix] ?? suffix.replaceAll('_', ' ');
+  const key = `audit:verb.${suffix}`;
+  return hasMessage(language, key) ? translator(language)(key) : suffix.replaceAll('_', ' ');
+}
+
+/** Who did it: the actor's name or e-mail, else a deleted user's or the system's (jobs) word for it. */
+export function actorName(
+  name: string | null,
+  email: string | null,
+  actorId: string | null,
+  language: Language = 'en',
+): string {
+  const t = translator(language);
+  return name?.trim() || email || (actorId ? t('audit:actor.deleted') : t('audit:actor.system'));
 }
 
 /** The sentence an entry reads as: "Alice approved commission of order A-1 on Northwind Journal". */
@@ -207,9 +226,18 @@ export function describeEntry(
   entityType: string,
   entityId: string | null,
   name: EntityName | undefined,
+  language: Language = 'en',
 ): string {
+  const t = translator(language);
   const object =
     name?.label ??
-    (entityType === 'settings' ? 'the platform settings' : `${entityType} ${entityId ?? ''}`.trim());
-  return `${actor} ${actionVerb(action)} ${object}${name?.context ? ` on ${name.context.label}` : ''}`;
+    (entityType === 'settings'
+      ? t('audit:entity.settings')
+      : entityId
+        ? t('audit:entity.bare', { type: entityType, id: entityId })
+        : entityType);
+  const verb = actionVerb(action, language);
+  return name?.context
+    ? t('audit:sentenceOn', { actor, verb, object, context: name.context.label })
+    : t('audit:sentence', { actor, verb, object });
 }

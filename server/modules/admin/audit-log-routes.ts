@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../platform/auth-guard';
+import { toLanguage } from '../../platform/i18n';
 import { resourceErrors } from '../../platform/route-schemas';
 import { listAuditActions } from './audit-log-queries';
 import { exportAuditCsv, listAuditEntries } from './audit-log-service';
@@ -31,7 +33,11 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           .header('Content-Disposition', 'attachment; filename="audit-log.csv"')
           .send(csv);
       }
-      const { items, total } = await listAuditEntries(ctx.db, request.query);
+      const { items, total } = await listAuditEntries(
+        ctx.db,
+        request.query,
+        toLanguage(currentUser(request).user.language),
+      );
       return reply.header('X-Total-Count', String(total)).send(items);
     },
   );

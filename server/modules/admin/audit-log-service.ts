@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connection';
 import { listAuditLog, type AuditLogFilter, type AuditLogRow } from './audit-log-queries';
 import { toCsv } from '../../platform/csv';
-import { actionVerb, describeEntry, resolveEntityNames, type EntityName } from './audit-log-names';
+import { actionVerb, actorName, describeEntry, resolveEntityNames, type EntityName } from './audit-log-names';
+import type { Language } from '../../platform/i18n';
 import type { AuditEntry, AuditLogQuery } from './schema';
 
 /** The CSV export holds every matching row up to this many. */
@@ -26,11 +27,9 @@ function toFilter(query: AuditLogQuery): AuditLogFilter {
   return filter;
 }
 
-function toAuditEntry(
-  { entry, actorEmail, actorName }: AuditLogRow,
-  names: Map<string, EntityName>,
-): AuditEntry {
-  const actor = actorName?.trim() || actorEmail || (entry.actorId ? 'A deleted user' : 'System');
+function toAuditEntry(row: AuditLogRow, names: Map<string, EntityName>, language: Language): AuditEntry {
+  const { entry, actorEmail } = row;
+  const actor = actorName(row.actorName, actorEmail, entry.actorId, language);
   const name = names.get(`${entry.entityType}:${entry.entityId ?? ''}`);
   return {
     id: entry.id,
@@ -38,8 +37,8 @@ function toAuditEntry(
     actor_email: actorEmail,
     actor_name: actor,
     action: entry.action,
-    action_text: actionVerb(entry.action),
-    summary: describeEntry(actor, entry.action, entry.entityType, entry.entityId, name),
+    action_text: actionVerb(entry.action, language),
+    summary: describeEntry(actor, entry.action, entry.entityType, entry.entityId, name, language),
     entity_label: name?.label ?? null,
     entity_url: name?.url ?? (entry.entityType === 'settings' ? '/settings' : null),
     context_label: name?.context?.label ?? null,
@@ -52,13 +51,15 @@ function toAuditEntry(
   };
 }
 
-export async function listAuditEntries(db: Db, query: AuditLogQuery) {
+/** A page of entries, worded in `language` (the reading admin's). */
+export async function listAuditEntries(db: Db, query: AuditLogQuery, language: Language = 'en') {
   const { items, total } = await listAuditLog(db, toFilter(query), query);
   const names = await resolveEntityNames(
     db,
     items.map((i) => i.entry),
+    language,
   );
-  return { items: items.map((i) => toAuditEntry(i, names)), total };
+  return { items: items.map((i) => toAuditEntry(i, names, language)), total };
 }
 
 const CSV_HEADER = [
@@ -83,7 +84,7 @@ export async function exportAuditCsv(db: Db, query: AuditLogQuery): Promise<{ cs
     items.map((i) => i.entry),
   );
   const rows = items
-    .map((i) => toAuditEntry(i, names))
+    .map((i) => toAuditEntry(i, names, 'en'))
     .map((e) => [
       e.id,
       e.created_at,

@@ -119,7 +119,7 @@ export const auditEntrySchema = z.object({
   actor_name: z.string(),
   /** the raw action, e.g. "invoice.generated" (filters and the CSV use it) */
   action: z.string(),
-  /** the action in words: "approved", "generated", "clawed back" */
+  /** the action in words, in the reading admin's language: "approved", "generated" / "godkendte" */
   action_text: z.string(),
   /** the whole entry in words: "Alice approved commission of order A-1 on Northwind Journal" */
   summary: z.string(),

@@ -2,6 +2,7 @@ import { isSupportedCurrency, type CurrencyCode } from '../../platform/currency-
 import { toMinorSum, type MinorSum } from '../../platform/minor-sum';
 import { convertMinorExact, roundHalfAwayFromZero } from '../../platform/money';
 import type { RateTable } from '../../platform/exchange-rates';
+import { formatDayIn, toLanguage, translate } from '../../platform/i18n';
 import type { CurrencySums } from './queries';
 
 /**
@@ -89,12 +90,14 @@ export const epcOf = (f: Figures): MinorSum =>
 export const feeOf = (commissionMinor: bigint, bps: number): MinorSum =>
   toMinorSum(roundHalfAwayFromZero(commissionMinor * BigInt(bps), 10_000n));
 
-/** What the answer says about the rates it used. */
-export function ratesNote(currency: CurrencyCode, rates: RateTable): string {
+/** What the answer says about the rates it used, in the reader's language (English keeps ISO days). */
+export function ratesNote(currency: CurrencyCode, rates: RateTable, language: unknown = 'en'): string {
   // a fresh install has no provider yet: that is a setting to make, not a failure to alarm about
   if (rates.source === 'built-in') {
-    const of = rates.builtInSince ? ` of ${rates.builtInSince}` : '';
-    return `Converted to ${currency} with the built-in rates${of}; set a provider in Settings`;
+    const since = rates.builtInSince;
+    if (!since) return translate(language, 'stats:rates.builtIn', { currency });
+    const date = toLanguage(language) === 'en' ? since : formatDayIn(language, since);
+    return translate(language, 'stats:rates.builtInOf', { currency, date });
   }
-  return `Converted to ${currency} with stored rates (${rates.source})`;
+  return translate(language, 'stats:rates.stored', { currency, source: rates.source });
 }

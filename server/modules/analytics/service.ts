@@ -51,7 +51,8 @@ export async function getDashboard(
   const range = resolveRange(query);
   const settings = await getSettings(db);
   const currency = displayCurrency(query.currency, user, settings);
-  const key = `${range.from}|${range.to}|${currency}`;
+  // the texts (rates note, to-do labels) are in the user's language: a changed language is another entry
+  const key = `${range.from}|${range.to}|${currency}|${user.language}`;
   return cache.getOrLoad(user.id, key, user.role === 'admin', () =>
     buildDashboard(db, user, range, currency, settings),
   );
@@ -85,7 +86,7 @@ async function buildDashboard(
     from: range.from,
     to: range.to,
     currency,
-    rates_note: ratesNote(currency, rates),
+    rates_note: ratesNote(currency, rates, user.language),
     kpis: toKpis(current, feeBps),
     previous: toKpis(before, feeBps),
     series: eachDay(range).map((date) => {

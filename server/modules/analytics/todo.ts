@@ -10,6 +10,7 @@ import type { RateTable } from '../../platform/exchange-rates';
 import type { SettingsRow } from '../../platform/settings';
 import type { UserRow } from '../../platform/current-user';
 import type { Dashboard } from './schema';
+import { translator } from '../../platform/i18n';
 
 type Todo = Dashboard['todo'][number];
 
@@ -20,6 +21,7 @@ export async function todoFor(
   settings: SettingsRow,
   rates: RateTable,
 ): Promise<Todo[]> {
+  const t = translator(user.language);
   if (user.role === 'advertiser') {
     const [applications, pending] = await Promise.all([
       pendingApplications(db, user),
@@ -28,11 +30,16 @@ export async function todoFor(
     return [
       {
         key: 'pending_applications',
-        label: 'Applications to review',
+        label: t('stats:todo.reviewApplications'),
         count: applications,
         link: '/applications',
       },
-      { key: 'pending_commissions', label: 'Commissions to approve', count: pending, link: '/commissions' },
+      {
+        key: 'pending_commissions',
+        label: t('stats:todo.approveCommissions'),
+        count: pending,
+        link: '/commissions',
+      },
     ];
   }
   if (user.role === 'publisher') {
@@ -41,11 +48,16 @@ export async function todoFor(
     return [
       {
         key: 'pending_applications',
-        label: 'Applications awaiting a decision',
+        label: t('stats:todo.awaitingDecision'),
         count: applications,
         link: '/applications',
       },
-      { key: 'approved_balance', label: 'Balances ready for payout', count: ready, link: '/commissions' },
+      {
+        key: 'approved_balance',
+        label: t('stats:todo.balancesReady'),
+        count: ready,
+        link: '/commissions',
+      },
     ];
   }
   const [publishers, advertisers, applications, payouts] = await Promise.all([
@@ -57,19 +69,19 @@ export async function todoFor(
   return [
     {
       key: 'pending_accounts',
-      label: 'Accounts awaiting approval',
+      label: t('stats:todo.pendingAccounts'),
       count: publishers + advertisers,
       // the page with work on it; publishers first when both have some
       link: publishers > 0 || advertisers === 0 ? '/admin-publishers' : '/admin-advertisers',
     },
     {
       key: 'pending_applications',
-      label: 'Applications to review',
+      label: t('stats:todo.reviewApplications'),
       count: applications,
       link: '/admin-applications',
     },
     // requested ones wait for approval, processing ones for the transfer's reference
-    { key: 'payouts_due', label: 'Payouts due', count: payouts, link: '/admin-payouts' },
+    { key: 'payouts_due', label: t('stats:todo.payoutsDue'), count: payouts, link: '/admin-payouts' },
   ];
 }
 

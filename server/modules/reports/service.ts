@@ -23,6 +23,7 @@ import {
 import { CURRENCY_DECIMALS, type CurrencyCode } from '../../platform/currency-codes';
 import { loadRates } from '../../platform/exchange-rates';
 import { getSettings } from '../../platform/settings';
+import { translator } from '../../platform/i18n';
 import type { UserRow } from '../../platform/current-user';
 import { clicksKeptFrom } from '../../db/partitions';
 import { sumBySubId, type RawSubKey } from './queries';
@@ -75,19 +76,26 @@ async function sumsBySubIdKept(
   return sums;
 }
 
-async function labelsOf(db: Db, group: ReportGroup, keys: string[]): Promise<(key: string) => string> {
+/** Each row's name, the placeholders ("(none)", "(ingen)") in the reader's language. */
+async function labelsOf(
+  db: Db,
+  group: ReportGroup,
+  keys: string[],
+  language: unknown,
+): Promise<(key: string) => string> {
+  const t = translator(language);
   if (group === 'campaign' || group === 'publisher' || group === 'website') {
     const labels = await labelsFor(db, group, keys);
-    return (key) => labels.get(key) ?? '(deleted)';
+    return (key) => labels.get(key) ?? t('stats:report.deleted');
   }
   if (group === 'coupon') {
     const codes = await couponLabels(db, keys);
-    return (key) => codes.get(key) ?? '(none)';
+    return (key) => codes.get(key) ?? t('stats:report.none');
   }
-  if (group === 'week') return (key) => `Week of ${key}`;
-  if (group === 'country') return (key) => key || '(unknown)';
+  if (group === 'week') return (key) => t('stats:report.weekOf', { day: key });
+  if (group === 'country') return (key) => key || t('stats:report.unknown');
   if (group === 'day' || group === 'month') return (key) => key;
-  return (key) => key || '(none)';
+  return (key) => key || t('stats:report.none');
 }
 
 function toFigures(f: Figures, currency: CurrencyCode, capped: number): ReportTotals {
@@ -124,7 +132,7 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
   const byKey = convertByKey(sums, currency, rates);
   // a capped conversion is a conversion too, so its key has a row; but never drop a count
   for (const key of capped.keys()) if (!byKey.has(key)) byKey.set(key, zeroFigures());
-  const label = await labelsOf(db, group, [...byKey.keys()]);
+  const label = await labelsOf(db, group, [...byKey.keys()], user.language);
 
   const sorted = [...byKey].sort(([keyA, a], [keyB, b]) =>
     TIME_GROUPS.includes(group)
@@ -144,7 +152,7 @@ export async function buildReport(db: Db, user: UserRow, query: ReportQuery): Pr
     to: range.to,
     currency,
     group_by: group,
-    rates_note: ratesNote(currency, rates),
+    rates_note: ratesNote(currency, rates, user.language),
     rows,
     totals: toFigures(all, currency, allCapped),
   };

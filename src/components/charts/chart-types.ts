@@ -27,8 +27,13 @@ export interface ChartFigureProps {
   h?: number;
 }
 
-/** Clicks and conversions together: conversions are far fewer, so they get the right-hand axis. */
-export const TRAFFIC_SERIES: ChartSeries[] = [
-  { name: 'clicks', label: 'Clicks', color: 'blue.6' },
-  { name: 'conversions', label: 'Conversions', color: 'orange.6', yAxisId: 'right' },
-];
+/**
+ * Clicks and conversions together: conversions are far fewer, so they get the right-hand axis. The
+ * legend's words come from the caller's catalog ("Klik", "Konverteringer").
+ */
+export function trafficSeries(labels: { clicks: string; conversions: string }): ChartSeries[] {
+  return [
+    { name: 'clicks', label: labels.clicks, color: 'blue.6' },
+    { name: 'conversions', label: labels.conversions, color: 'orange.6', yAxisId: 'right' },
+  ];
+}

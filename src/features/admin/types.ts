@@ -7,18 +7,6 @@ export type { Role, UserStatus };
 export type { UserSort as UserSortField } from '../../../contracts/users';
 export type SortOrder = 'asc' | 'desc';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  advertiser: 'Advertiser',
-  publisher: 'Publisher',
-  admin: 'Admin',
-};
-
-export const STATUS_LABELS: Record<UserStatus, string> = {
-  pending: 'Pending approval',
-  active: 'Active',
-  suspended: 'Suspended',
-};
-
 export const STATUS_COLORS: Record<UserStatus, string> = {
   pending: 'yellow',
   active: 'green',

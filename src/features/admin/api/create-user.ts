@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import { type AdminUser } from '../types';
 import { adminKeys } from './admin-keys';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../contracts/passwords';
@@ -10,18 +11,23 @@ export const createUserInputSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, 'Email is required')
-    .pipe(z.email({ error: 'Enter a valid e-mail address' })),
-  name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
-  role: z.enum(ROLES, { error: 'Pick a role' }),
+    .min(1, { error: () => translate('admin', 'form.emailRequired') })
+    .pipe(z.email({ error: () => translate('admin', 'form.emailInvalid') })),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => translate('admin', 'form.nameRequired') })
+    .max(200, { error: () => translate('admin', 'form.atMost', { count: 200 }) }),
+  role: z.enum(ROLES, { error: () => translate('admin', 'form.pickRole') }),
   /** '' = no password: the server e-mails an invite with a set-password link */
   password: z
     .string()
-    .max(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`)
-    .refine(
-      (password) => password === '' || password.length >= PASSWORD_MIN_LENGTH,
-      `At least ${PASSWORD_MIN_LENGTH} characters`,
-    ),
+    .max(PASSWORD_MAX_LENGTH, {
+      error: () => translate('admin', 'form.atMost', { count: PASSWORD_MAX_LENGTH }),
+    })
+    .refine((password) => password === '' || password.length >= PASSWORD_MIN_LENGTH, {
+      error: () => translate('admin', 'form.atLeast', { count: PASSWORD_MIN_LENGTH }),
+    }),
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 

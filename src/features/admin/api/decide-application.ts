@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import type { Page } from '../utils/total-count';
 import { adminKeys } from './admin-keys';
 import type { Application } from './get-admin-applications';
 
-const reason = z.string().trim().min(1, 'A reason is required').max(2000);
+const reason = z
+  .string()
+  .trim()
+  .min(1, { error: () => translate('common', 'reason.required') })
+  .max(2000);
 
 /** An admin's decision on behalf of the campaign's advertiser; reject and suspend need a reason. */
 export const adminDecisionSchema = z.discriminatedUnion('decision', [

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 import type { AuditEntry } from '../types';
 import { totalFromHeaders, type Page } from '../utils/total-count';
 import { adminKeys, type AuditLogFilters, type AuditLogListParams } from './admin-keys';
@@ -23,8 +24,12 @@ export async function getAuditLog(params: AuditLogListParams): Promise<Page<Audi
   return { items: data, total: totalFromHeaders(headers, data.length) };
 }
 
+/** The server words the entries in the admin's language: a page read in another language is fetched anew. */
 export const getAuditLogQueryOptions = (params: AuditLogListParams) =>
-  queryOptions({ queryKey: adminKeys.auditLogList(params), queryFn: () => getAuditLog(params) });
+  queryOptions({
+    queryKey: [...adminKeys.auditLogList(params), currentLanguage()],
+    queryFn: () => getAuditLog(params),
+  });
 
 export function useAuditLog(params: AuditLogListParams) {
   return useQuery({ ...getAuditLogQueryOptions(params), placeholderData: keepPreviousData });

@@ -11,7 +11,8 @@ import { useAdminApplications, type Application } from '../api/get-admin-applica
 import { usePublisherOptions } from '../api/get-publisher-options';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format-date';
-import { capitalize } from '../../../lib/format-text';
+import { formatCount } from '../../../lib/format-number';
+import { translate, useTranslation } from '../../../lib/i18n';
 import { ReasonPrompt } from './reason-prompt';
 import { TablePager } from '../../../components/table-pager';
 import { APPLICATION_STATUSES } from '../../../../contracts/applications';
@@ -23,17 +24,15 @@ const STATUS_COLORS: Record<Application['status'], string> = {
   suspended: 'orange',
   withdrawn: 'gray',
 };
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...APPLICATION_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
+const statusOptions = () => [
+  { value: 'all', label: translate('admin', 'filter.allStatuses') },
+  ...APPLICATION_STATUSES.map((status) => ({
+    value: status,
+    label: translate('common', `status.application.${status}`),
+  })),
 ];
 
 type ReasonDecision = 'reject' | 'suspend';
-const DONE: Record<AdminDecision['decision'], string> = {
-  approve: 'approved',
-  reject: 'rejected',
-  suspend: 'suspended',
-};
 
 /**
  * Applications to decide on: for an admin every one on the platform (deciding on behalf of the campaign's
@@ -41,6 +40,8 @@ const DONE: Record<AdminDecision['decision'], string> = {
  * the list and the decisions; the publisher filter lists every publisher, so it is the admin's alone).
  */
 export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' | 'advertiser' }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [status, setStatus] = useState('all');
   const [searchText, setSearchText] = useState('');
@@ -65,8 +66,12 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
       onSuccess: () => {
         setAsking(null);
         showToast({
-          title: 'Decision saved',
-          message: `${application.publisher_name} on ${application.campaign_name}: ${DONE[decision.decision]}.`,
+          title: t('applications.saved'),
+          message: t('applications.savedText', {
+            publisher: application.publisher_name,
+            campaign: application.campaign_name,
+            decision: decision.decision,
+          }),
           color: 'green',
         });
       },
@@ -76,8 +81,8 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
     <Stack gap="md">
       <Group align="flex-end" gap="sm">
         <TextInput
-          label="Search applications"
-          placeholder="Campaign or publisher"
+          label={t('applications.search')}
+          placeholder={t('applications.searchPlaceholder')}
           value={searchText}
           onChange={(event) => {
             setSearchText(event.currentTarget.value);
@@ -86,9 +91,9 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
           w={260}
         />
         <Select
-          label="Status"
+          label={t('filter.status')}
           allowDeselect={false}
-          data={STATUS_OPTIONS}
+          data={statusOptions()}
           value={status}
           onChange={(value) => {
             if (!value) return;
@@ -99,8 +104,8 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
         />
         {viewer === 'admin' && (
           <Select
-            label="Publisher"
-            placeholder="All publishers"
+            label={t('applications.publisher')}
+            placeholder={t('applications.allPublishers')}
             searchable
             clearable
             data={publishers.data ?? []}
@@ -109,7 +114,7 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
               setPublisherId(value);
               setPage(1);
             }}
-            nothingFoundMessage="No publisher found"
+            nothingFoundMessage={t('applications.noPublisher')}
             w={240}
           />
         )}
@@ -117,18 +122,25 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
       {(error ?? decide.error) && (
         <Alert color="red" variant="light">
           {error
-            ? errorMessage(error, 'Could not load the applications.')
-            : errorMessage(decide.error, 'The decision was not saved.')}
+            ? errorMessage(error, t('applications.loadError'))
+            : errorMessage(decide.error, t('applications.saveError'))}
         </Alert>
       )}
-      {isPending && <Loader size="sm" aria-label="Loading applications" />}
-      {data && data.items.length === 0 && <Text c="dimmed">No applications match.</Text>}
+      {isPending && <Loader size="sm" aria-label={t('applications.loading')} />}
+      {data && data.items.length === 0 && <Text c="dimmed">{t('applications.none')}</Text>}
       {data && data.items.length > 0 && (
         <DataTable
           minWidth={860}
           verticalSpacing="sm"
-          aria-label="Applications"
-          head={['Campaign', 'Publisher', 'Website', 'Status', 'Applied', 'Actions']}
+          aria-label={t('applications.table')}
+          head={[
+            t('applications.col.campaign'),
+            t('applications.col.publisher'),
+            t('applications.col.website'),
+            t('applications.col.status'),
+            t('applications.col.applied'),
+            t('applications.col.actions'),
+          ]}
           cards={['title', 'field', 'field', 'status', 'field', 'actions']}
           stickyActions
         >
@@ -143,19 +155,21 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
                       “{application.message}”
                     </Text>
                   )}
-                  {application.reason && <Text size="sm">Reason: {application.reason}</Text>}
+                  {application.reason && (
+                    <Text size="sm">{t('applications.reason', { reason: application.reason })}</Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{application.website_url}</Table.Td>
                 <Table.Td>
                   <StatusBadge color={STATUS_COLORS[application.status]}>
-                    {capitalize(application.status)}
+                    {tc(`status.application.${application.status}`)}
                   </StatusBadge>
                 </Table.Td>
                 <Table.Td>{formatDate(application.created_at)}</Table.Td>
                 <Table.Td>
                   {asking?.id === application.id ? (
                     <ReasonPrompt
-                      verb={capitalize(asking.decision)}
+                      confirmLabel={t(`applications.confirm.${asking.decision}`)}
                       loading={busy(application)}
                       onCancel={() => setAsking(null)}
                       onConfirm={(reason) =>
@@ -181,8 +195,8 @@ export function AdminApplicationsPanel({ viewer = 'admin' }: { viewer?: 'admin' 
       )}
       {data && data.total > 0 && (
         <TablePager
-          label="Pages of applications"
-          summary={`${data.total} ${data.total === 1 ? 'application' : 'applications'}`}
+          label={t('applications.pages')}
+          summary={t('applications.count', { count: data.total, shown: formatCount(data.total) })}
           page={page}
           pages={pages}
           onChange={setPage}
@@ -203,21 +217,28 @@ function DecisionButtons({
   onApprove(): void;
   onAsk(decision: ReasonDecision): void;
 }) {
-  const who = `${application.publisher_name} on ${application.campaign_name}`;
+  const { t } = useTranslation('admin');
+  const who = { publisher: application.publisher_name, campaign: application.campaign_name };
   if (application.status === 'pending') {
     return (
       <Group gap={6} wrap="nowrap">
-        <Button size="xs" color="green" aria-label={`Approve ${who}`} loading={loading} onClick={onApprove}>
-          Approve
+        <Button
+          size="xs"
+          color="green"
+          aria-label={t('applications.approveWho', who)}
+          loading={loading}
+          onClick={onApprove}
+        >
+          {t('applications.approve')}
         </Button>
         <Button
           size="xs"
           variant="light"
           color="red"
-          aria-label={`Reject ${who}`}
+          aria-label={t('applications.rejectWho', who)}
           onClick={() => onAsk('reject')}
         >
-          Reject
+          {t('applications.reject')}
         </Button>
       </Group>
     );
@@ -228,10 +249,10 @@ function DecisionButtons({
         size="xs"
         variant="light"
         color="orange"
-        aria-label={`Suspend ${who}`}
+        aria-label={t('applications.suspendWho', who)}
         onClick={() => onAsk('suspend')}
       >
-        Suspend
+        {t('applications.suspend')}
       </Button>
     );
   }

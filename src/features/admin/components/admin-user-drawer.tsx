@@ -5,7 +5,8 @@ import { countryName } from '../../../lib/countries';
 import { displaySum, useDisplayMoney } from '../../../lib/display-money';
 import { formatMoney } from '../../../lib/format';
 import { useAdminUser } from '../api/get-admin-user';
-import { ROLE_LABELS, userLabel, type AdminUserDetail } from '../types';
+import { msgKey, translate, useTranslation } from '../../../lib/i18n';
+import { userLabel, type AdminUserDetail } from '../types';
 import { formatDate } from '../../../lib/format-date';
 import { UserActions } from './user-actions';
 import { UserStatusBadge } from './user-status-badge';
@@ -20,6 +21,7 @@ interface AdminUserDrawerProps {
 
 /** One account: profile, websites or campaigns, commission totals and the admin's actions. */
 export function AdminUserDrawer({ userId, fallbackTitle, currentUserId, onClose }: AdminUserDrawerProps) {
+  const { t } = useTranslation('admin');
   const { data, error, isPending } = useAdminUser(userId);
   return (
     <Drawer
@@ -27,13 +29,13 @@ export function AdminUserDrawer({ userId, fallbackTitle, currentUserId, onClose 
       onClose={onClose}
       position="right"
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
       title={data ? userLabel(data) : fallbackTitle}
     >
-      {userId !== null && isPending && <Loader size="sm" aria-label="Loading account" />}
+      {userId !== null && isPending && <Loader size="sm" aria-label={t('user.loading')} />}
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'Could not load the account.')}
+          {errorMessage(error, t('user.loadError'))}
         </Alert>
       )}
       {data && <UserDetails user={data} currentUserId={currentUserId} />}
@@ -42,22 +44,32 @@ export function AdminUserDrawer({ userId, fallbackTitle, currentUserId, onClose 
 }
 
 const PROFILE_LABELS: [keyof AdminUserDetail['profile'], string][] = [
-  ['company_name', 'Company'],
-  ['display_name', 'Display name'],
-  ['website', 'Website'],
-  ['country', 'Country'],
-  ['billing_address', 'Billing address'],
-  ['vat_id', 'VAT ID'],
-  ['payout_method', 'Payout method'],
-  ['payout_details', 'Payout details'],
-  ['tax_id', 'Tax ID'],
+  ['company_name', msgKey('profile.company')],
+  ['display_name', msgKey('profile.displayName')],
+  ['website', msgKey('profile.website')],
+  ['country', msgKey('profile.country')],
+  ['billing_address', msgKey('profile.billingAddress')],
+  ['vat_id', msgKey('profile.vatId')],
+  ['payout_method', msgKey('profile.payoutMethod')],
+  ['payout_details', msgKey('profile.payoutDetails')],
+  ['tax_id', msgKey('profile.taxId')],
 ];
 
-const PAYOUT_METHOD_LABELS: Record<string, string> = { bank_transfer: 'Bank transfer', paypal: 'PayPal' };
+const PAYOUT_METHOD_LABELS: Record<string, string> = {
+  bank_transfer: msgKey('profile.method.bankTransfer'),
+  paypal: msgKey('profile.method.paypal'),
+};
 
 /** A profile field as people read it: "United Kingdom", not "GB"; "Bank transfer", not "bank_transfer". */
-function profileValue(key: keyof AdminUserDetail['profile'], value: string): string {
-  if (key === 'payout_method') return PAYOUT_METHOD_LABELS[value] ?? value;
+function profileValue(
+  key: keyof AdminUserDetail['profile'],
+  value: string,
+  t: (key: string) => string,
+): string {
+  if (key === 'payout_method') {
+    const label = PAYOUT_METHOD_LABELS[value];
+    return label ? t(label) : value;
+  }
   if (key === 'country') return countryName(value);
   return value;
 }
@@ -91,49 +103,50 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUserId: string }) {
+  const { t } = useTranslation('admin');
   const profileRows = PROFILE_LABELS.filter(([key]) => user.profile[key]).map(
-    ([key, label]): [string, ReactNode] => [label, profileValue(key, user.profile[key] ?? '')],
+    ([key, label]): [string, ReactNode] => [t(label), profileValue(key, user.profile[key] ?? '', t)],
   );
   return (
     <Stack gap="lg">
       <UserActions user={user} currentUserId={currentUserId} />
       <Divider />
-      <Section title="Account">
+      <Section title={t('user.account')}>
         <Rows
-          label="Account"
+          label={t('user.account')}
           rows={[
-            ['Name', user.name],
-            ['Email', user.email],
-            ['Role', ROLE_LABELS[user.role]],
-            ['Status', <UserStatusBadge key="status" status={user.status} />],
-            ['Onboarding', user.onboarding_completed ? 'Completed' : 'Not completed'],
-            ['Preferred currency', user.preferred_currency ?? 'Not chosen'],
-            ['Joined', formatDate(user.created_at)],
+            [t('user.name'), user.name],
+            [t('user.email'), user.email],
+            [t('user.role'), t(`role.${user.role}`)],
+            [t('user.status'), <UserStatusBadge key="status" status={user.status} />],
+            [t('user.onboarding'), user.onboarding_completed ? t('user.completed') : t('user.notCompleted')],
+            [t('user.currency'), user.preferred_currency ?? t('user.notChosen')],
+            [t('user.joined'), formatDate(user.created_at)],
           ]}
         />
       </Section>
-      <Section title="Profile">
+      <Section title={t('user.profile')}>
         {profileRows.length > 0 ? (
-          <Rows label="Profile" rows={profileRows} />
+          <Rows label={t('user.profile')} rows={profileRows} />
         ) : (
           <Text c="dimmed" size="sm">
-            No profile details yet.
+            {t('user.noProfile')}
           </Text>
         )}
       </Section>
       {user.role === 'publisher' && (
-        <Section title="Websites">
+        <Section title={t('user.websites')}>
           {user.websites.length === 0 ? (
             <Text c="dimmed" size="sm">
-              No websites.
+              {t('user.noWebsites')}
             </Text>
           ) : (
-            <List spacing={4} aria-label="Websites">
+            <List spacing={4} aria-label={t('user.websites')}>
               {user.websites.map((website) => (
                 <List.Item key={website.id}>
                   {website.name} ({website.url}){' '}
                   <Badge size="sm" variant="light" color="gray">
-                    {website.verification_status}
+                    {translate('common', `status.website.${website.verification_status}`)}
                   </Badge>
                 </List.Item>
               ))}
@@ -142,18 +155,18 @@ function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUs
         </Section>
       )}
       {user.role === 'advertiser' && (
-        <Section title="Campaigns">
+        <Section title={t('user.campaigns')}>
           {user.campaigns.length === 0 ? (
             <Text c="dimmed" size="sm">
-              No campaigns.
+              {t('user.noCampaigns')}
             </Text>
           ) : (
-            <List spacing={4} aria-label="Campaigns">
+            <List spacing={4} aria-label={t('user.campaigns')}>
               {user.campaigns.map((campaign) => (
                 <List.Item key={campaign.id}>
                   {campaign.name} ({campaign.currency}){' '}
                   <Badge size="sm" variant="light" color="gray">
-                    {campaign.status}
+                    {translate('common', `status.campaign.${campaign.status}`)}
                   </Badge>
                 </List.Item>
               ))}
@@ -162,7 +175,7 @@ function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUs
         </Section>
       )}
       {user.role !== 'admin' && (
-        <Section title="Commission totals">
+        <Section title={t('totals.title')}>
           <CommissionTotals user={user} />
         </Section>
       )}
@@ -171,9 +184,9 @@ function UserDetails({ user, currentUserId }: { user: AdminUserDetail; currentUs
 }
 
 const TOTAL_COLUMNS = [
-  ['Pending', 'pending_minor'],
-  ['Approved', 'approved_minor'],
-  ['Paid', 'paid_minor'],
+  [msgKey('totals.pending'), 'pending_minor'],
+  [msgKey('totals.approved'), 'approved_minor'],
+  [msgKey('totals.paid'), 'paid_minor'],
 ] as const;
 
 /**
@@ -181,12 +194,13 @@ const TOTAL_COLUMNS = [
  * a last row adds them up in the display currency.
  */
 function CommissionTotals({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation('admin');
   const display = useDisplayMoney();
   const totals = user.commission_totals;
   if (totals.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        No commissions yet.
+        {t('totals.none')}
       </Text>
     );
   }
@@ -201,12 +215,12 @@ function CommissionTotals({ user }: { user: AdminUserDetail }) {
         }))
       : [];
   return (
-    <Table withTableBorder aria-label="Commission totals">
+    <Table withTableBorder aria-label={t('totals.title')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Currency</Table.Th>
+          <Table.Th>{t('totals.currency')}</Table.Th>
           {TOTAL_COLUMNS.map(([label]) => (
-            <Table.Th key={label}>{label}</Table.Th>
+            <Table.Th key={label}>{t(label)}</Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
@@ -223,7 +237,7 @@ function CommissionTotals({ user }: { user: AdminUserDetail }) {
       {display && sums.length > 0 && sums.every(({ sum }) => sum !== null) && (
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row">All, in {display.currency}</Table.Th>
+            <Table.Th scope="row">{t('totals.all', { currency: display.currency })}</Table.Th>
             {sums.map(({ label, sum }) => (
               <Table.Td key={label} fw={600}>
                 {sum}

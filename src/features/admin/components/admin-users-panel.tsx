@@ -5,14 +5,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search';
 import { useUiPreferences } from '../../../lib/ui-preferences';
 import { useAdminUsers } from '../api/get-admin-users';
-import {
-  ROLE_LABELS,
-  userLabel,
-  type AdminUser,
-  type Role,
-  type SortOrder,
-  type UserSortField,
-} from '../types';
+import { userLabel, type AdminUser, type Role, type SortOrder, type UserSortField } from '../types';
+import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import { AdminUserDrawer } from './admin-user-drawer';
 import { AdminUserFilters, type AdminUserFilterValues } from './admin-user-filters';
 import { AdminUsersTable } from './admin-users-table';
@@ -26,6 +21,7 @@ interface AdminUsersPanelProps {
 
 /** Accounts of one role: filters, a sortable server-paginated table and the account drawer. */
 export function AdminUsersPanel({ userRole: role, currentUserId }: AdminUsersPanelProps) {
+  const { t } = useTranslation('admin');
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [filters, setFilters] = useState<AdminUserFilterValues>({ status: 'all', country: '', search: '' });
   const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
@@ -45,7 +41,6 @@ export function AdminUsersPanel({ userRole: role, currentUserId }: AdminUsersPan
     page,
     limit,
   });
-  const noun = `${ROLE_LABELS[role].toLowerCase()}s`;
   const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
 
   const onSort = (field: UserSortField) => {
@@ -62,7 +57,7 @@ export function AdminUsersPanel({ userRole: role, currentUserId }: AdminUsersPan
   return (
     <Stack gap="md">
       <AdminUserFilters
-        noun={noun}
+        userRole={role}
         values={filters}
         onChange={(patch) => {
           setFilters((current) => ({ ...current, ...patch }));
@@ -71,11 +66,11 @@ export function AdminUsersPanel({ userRole: role, currentUserId }: AdminUsersPan
       />
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, `Could not load the ${noun}.`)}
+          {errorMessage(error, t('users.loadError', { role }))}
         </Alert>
       )}
-      {isPending && <Loader size="sm" aria-label={`Loading ${noun}`} />}
-      {data && data.items.length === 0 && <Text c="dimmed">No {noun} match.</Text>}
+      {isPending && <Loader size="sm" aria-label={t('users.loading', { role })} />}
+      {data && data.items.length === 0 && <Text c="dimmed">{t('users.none', { role })}</Text>}
       {data && data.items.length > 0 && (
         <AdminUsersTable
           userRole={role}
@@ -88,8 +83,8 @@ export function AdminUsersPanel({ userRole: role, currentUserId }: AdminUsersPan
       )}
       {data && data.total > 0 && (
         <TablePager
-          label={`Pages of ${noun}`}
-          summary={`${data.total} ${data.total === 1 ? ROLE_LABELS[role].toLowerCase() : noun}${isFetching && !isPending ? ' · updating…' : ''}`}
+          label={t('users.pages', { role })}
+          summary={`${t('users.count', { role, count: data.total, shown: formatCount(data.total) })}${isFetching && !isPending ? ` · ${t('users.updating')}` : ''}`}
           page={page}
           pages={pages}
           onChange={setPage}

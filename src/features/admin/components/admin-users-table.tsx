@@ -1,12 +1,5 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import {
-  ROLE_LABELS,
-  userLabel,
-  type AdminUser,
-  type Role,
-  type SortOrder,
-  type UserSortField,
-} from '../types';
+import { userLabel, type AdminUser, type Role, type SortOrder, type UserSortField } from '../types';
 import { DataTable } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
@@ -31,42 +24,43 @@ export function AdminUsersTable({
   onSort,
   onOpen,
 }: AdminUsersTableProps) {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation('admin');
+  const { t: tv } = useTranslation('verify');
   const sortProps = { sort, order, onSort };
   return (
     <DataTable
       minWidth={760}
       highlightOnHover
       verticalSpacing="sm"
-      aria-label={`${ROLE_LABELS[role]}s`}
+      aria-label={t('users.table', { role })}
       cards={[
         'title',
         'subtitle',
-        { field: 'Country' },
+        { field: t('users.col.country') },
         'status',
         ...(role === 'advertiser'
-          ? [{ field: 'Campaigns' }]
-          : [{ field: 'Websites' }, { field: 'Applications' }]),
-        { field: 'Joined' },
+          ? [{ field: t('users.col.campaigns') }]
+          : [{ field: t('users.col.websites') }, { field: t('users.col.applications') }]),
+        { field: t('users.col.joined') },
       ]}
     >
       <Table.Thead>
         <Table.Tr>
           <SortableTh field="name" {...sortProps}>
-            Name
+            {t('users.col.name')}
           </SortableTh>
           <SortableTh field="email" {...sortProps}>
-            Email
+            {t('users.col.email')}
           </SortableTh>
-          <Table.Th>Country</Table.Th>
+          <Table.Th>{t('users.col.country')}</Table.Th>
           <SortableTh field="status" {...sortProps}>
-            Status
+            {t('users.col.status')}
           </SortableTh>
-          {role === 'advertiser' && <Table.Th>Campaigns</Table.Th>}
-          {role === 'publisher' && <Table.Th>Websites</Table.Th>}
-          {role === 'publisher' && <Table.Th>Applications</Table.Th>}
+          {role === 'advertiser' && <Table.Th>{t('users.col.campaigns')}</Table.Th>}
+          {role === 'publisher' && <Table.Th>{t('users.col.websites')}</Table.Th>}
+          {role === 'publisher' && <Table.Th>{t('users.col.applications')}</Table.Th>}
           <SortableTh field="created_at" {...sortProps}>
-            Joined
+            {t('users.col.joined')}
           </SortableTh>
         </Table.Tr>
       </Table.Thead>
@@ -97,7 +91,7 @@ export function AdminUsersTable({
               {user.email}
               {!user.email_verified && (
                 <Badge color="yellow" variant="light" size="sm" ml="xs">
-                  {t('notConfirmed')}
+                  {tv('notConfirmed')}
                 </Badge>
               )}
             </Table.Td>

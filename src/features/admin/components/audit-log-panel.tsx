@@ -23,6 +23,8 @@ import { useAuditLog } from '../api/get-audit-log';
 import type { AuditEntry } from '../types';
 import { formatDateTime } from '../../../lib/format-date';
 import { TablePager } from '../../../components/table-pager';
+import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 
 const COLUMNS = 5;
 
@@ -35,6 +37,7 @@ function entityTypes(actions: string[] | undefined): string[] {
 
 /** Who changed what, when: filterable, paginated, exportable as CSV with the same filters. */
 export function AuditLogPanel() {
+  const { t } = useTranslation('admin');
   const [{ tablePageSize: limit }] = useUiPreferences();
   const [filters, setFilters] = useState<AuditLogFilters>({ action: '', entity_type: '', from: '', to: '' });
   const actions = useAuditActions();
@@ -54,19 +57,19 @@ export function AuditLogPanel() {
     <Stack gap="md">
       <Group align="flex-end" gap="sm">
         <Select
-          label="Action"
-          placeholder="All actions"
+          label={t('audit.action')}
+          placeholder={t('audit.allActions')}
           searchable
           clearable
           data={actions.data ?? []}
           value={filters.action || null}
           onChange={(value) => change({ action: value ?? '' })}
-          nothingFoundMessage="No such action"
+          nothingFoundMessage={t('audit.noAction')}
           w={240}
         />
         <Select
-          label="Entity type"
-          placeholder="All types"
+          label={t('audit.entityType')}
+          placeholder={t('audit.allTypes')}
           clearable
           data={entityTypes(actions.data)}
           value={filters.entity_type || null}
@@ -74,17 +77,17 @@ export function AuditLogPanel() {
           w={180}
         />
         <TextInput
-          label="From"
+          label={t('audit.from')}
           type="date"
           value={filters.from}
           onChange={(event) => change({ from: event.currentTarget.value })}
           w={170}
         />
         <TextInput
-          label="To"
+          label={t('audit.to')}
           type="date"
           value={filters.to}
-          error={badRange ? 'Before the start date' : undefined}
+          error={badRange ? t('audit.beforeStart') : undefined}
           onChange={(event) => change({ to: event.currentTarget.value })}
           w={170}
         />
@@ -94,27 +97,33 @@ export function AuditLogPanel() {
           onClick={() => download.mutate(filters)}
           disabled={badRange}
         >
-          Export CSV
+          {t('audit.export')}
         </Button>
       </Group>
       {download.error && (
         <Alert color="red" variant="light">
-          {errorMessage(download.error, 'The export failed. Please try again.')}
+          {errorMessage(download.error, t('audit.exportError'))}
         </Alert>
       )}
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'Could not load the audit log.')}
+          {errorMessage(error, t('audit.loadError'))}
         </Alert>
       )}
-      {isPending && <Loader size="sm" aria-label="Loading the audit log" />}
-      {data && data.items.length === 0 && <Text c="dimmed">No entries match.</Text>}
+      {isPending && <Loader size="sm" aria-label={t('audit.loading')} />}
+      {data && data.items.length === 0 && <Text c="dimmed">{t('audit.none')}</Text>}
       {data && data.items.length > 0 && (
         <DataTable
           minWidth={820}
           verticalSpacing="sm"
-          aria-label="Audit log"
-          head={['When', 'Who', 'What happened', 'Action', 'Before / after']}
+          aria-label={t('audit.table')}
+          head={[
+            t('audit.col.when'),
+            t('audit.col.who'),
+            t('audit.col.what'),
+            t('audit.col.action'),
+            t('audit.col.changes'),
+          ]}
           cards={['subtitle', 'field', 'title', 'field', 'actions']}
         >
           <Table.Tbody>
@@ -131,8 +140,8 @@ export function AuditLogPanel() {
       )}
       {data && data.total > 0 && (
         <TablePager
-          label="Pages of the audit log"
-          summary={`${data.total} ${data.total === 1 ? 'entry' : 'entries'}`}
+          label={t('audit.pages')}
+          summary={t('audit.count', { count: data.total, shown: formatCount(data.total) })}
           page={page}
           pages={pages}
           onChange={setPage}
@@ -147,6 +156,7 @@ const json = (value: unknown) =>
 
 /** What happened in words, the object and what it belongs to as links: "approved commission … on Shoes". */
 function EntrySentence({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('admin');
   const linked = (label: string, url: string | null) =>
     url ? (
       <Anchor component={Link} to={url} size="sm">
@@ -170,7 +180,7 @@ function EntrySentence({ entry }: { entry: AuditEntry }) {
       )}
       {entry.context_label && (
         <>
-          {' on '}
+          {` ${t('audit.on')} `}
           {linked(entry.context_label, entry.context_url)}
         </>
       )}
@@ -179,6 +189,7 @@ function EntrySentence({ entry }: { entry: AuditEntry }) {
 }
 
 function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean; onToggle(): void }) {
+  const { t } = useTranslation('admin');
   const detailsId = `audit-${entry.id}-changes`;
   return (
     <Fragment>
@@ -205,10 +216,14 @@ function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
             variant="subtle"
             aria-expanded={open}
             aria-controls={detailsId}
-            aria-label={`${open ? 'Hide' : 'Show'} changes of ${entry.action}`}
+            aria-label={
+              open
+                ? t('audit.hideChanges', { action: entry.action })
+                : t('audit.showChanges', { action: entry.action })
+            }
             onClick={onToggle}
           >
-            {open ? 'Hide' : 'Show'}
+            {open ? t('audit.hide') : t('audit.show')}
           </Button>
         </Table.Td>
       </Table.Tr>
@@ -218,17 +233,17 @@ function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
             <Group id={detailsId} align="flex-start" grow wrap="nowrap">
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
-                  Before
+                  {t('audit.before')}
                 </Text>
-                <Code block aria-label="Before">
+                <Code block aria-label={t('audit.before')}>
                   {json(entry.before)}
                 </Code>
               </Stack>
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
-                  After
+                  {t('audit.after')}
                 </Text>
-                <Code block aria-label="After">
+                <Code block aria-label={t('audit.after')}>
                   {json(entry.after)}
                 </Code>
               </Stack>

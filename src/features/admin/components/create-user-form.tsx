@@ -2,9 +2,11 @@ import { Alert, Button, Group, NativeSelect, PasswordInput, Stack, Text, TextInp
 import { schemaResolver, useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api-client';
 import { createUserInputSchema, useCreateUser, type CreateUserInput } from '../api/create-user';
-import { ROLE_LABELS, type AdminUser, type Role } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import type { AdminUser, Role } from '../types';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { ROLES } from '../../../../contracts/users';
+import { PASSWORD_MIN_LENGTH } from '../../../../contracts/passwords';
 
 interface CreateUserFormProps {
   defaultRole?: Role;
@@ -15,6 +17,8 @@ interface CreateUserFormProps {
 
 /** createUser: any role; without a password the new user gets an invite e-mail. */
 export function CreateUserForm({ defaultRole = 'advertiser', onCreated, onCancel }: CreateUserFormProps) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const create = useCreateUser();
   const form = useForm<CreateUserInput>({
     initialValues: { email: '', name: '', role: defaultRole, password: '' },
@@ -32,34 +36,38 @@ export function CreateUserForm({ defaultRole = 'advertiser', onCreated, onCancel
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack>
         {create.error && (
-          <Alert color="red" variant="light" title="The user was not created">
-            {errorMessage(create.error, 'Creating the user failed. Please try again.')}
+          <Alert color="red" variant="light" title={t('create.failedTitle')}>
+            {errorMessage(create.error, t('create.failed'))}
           </Alert>
         )}
-        <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <TextInput
+          label={t('create.email')}
+          type="email"
+          required
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
+        <TextInput label={t('create.name')} required {...form.getInputProps('name')} />
         <NativeSelect
-          label="Role"
-          data={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          label={t('create.role')}
+          data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
           {...form.getInputProps('role')}
         />
         <PasswordInput
-          label="Password (optional)"
+          label={t('create.password')}
           autoComplete="new-password"
-          description="At least 8 characters. Leave empty to send an invite instead."
+          description={t('create.passwordHint', { count: PASSWORD_MIN_LENGTH })}
           {...form.getInputProps('password')}
         />
         <Text size="sm" c="dimmed">
-          {invites
-            ? 'No password: we e-mail an invite with a link to set one (valid for 7 days).'
-            : 'The user logs in with this password; no invite e-mail is sent.'}
+          {invites ? t('create.invites') : t('create.noInvite')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            {invites ? 'Create and send invite' : 'Create user'}
+            {invites ? t('create.submitInvite') : t('create.submit')}
           </Button>
         </Group>
       </Stack>

@@ -2,29 +2,32 @@ import { Accordion, Alert, Anchor, Code, Group, Loader, Stack, Text } from '@man
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatCount } from '../../../lib/format-number';
+import { useTranslation } from '../../../lib/i18n';
 import { useMailOutbox } from '../api/get-mail-outbox';
 
 /** The mail the platform would have sent, newest first, when no SMTP server is configured. */
 export function MailOutboxPanel() {
+  const { t } = useTranslation('admin');
   const { data, error, isPending } = useMailOutbox();
-  if (isPending) return <Loader size="sm" aria-label="Loading the outbox" />;
+  if (isPending) return <Loader size="sm" aria-label={t('outbox.loading')} />;
   if (error) {
     return (
       <Alert color="red" variant="light">
-        {errorMessage(error, 'Could not load the outbox.')}
+        {errorMessage(error, t('outbox.loadError'))}
       </Alert>
     );
   }
   if (data.smtp) {
     return (
-      <Alert color="blue" variant="light" title="Mail goes out through SMTP">
-        An SMTP server is configured, so there is no outbox to read here.
+      <Alert color="blue" variant="light" title={t('outbox.smtpTitle')}>
+        {t('outbox.smtpText')}
       </Alert>
     );
   }
-  if (data.mails.length === 0) return <Text c="dimmed">No mail yet.</Text>;
+  if (data.mails.length === 0) return <Text c="dimmed">{t('outbox.none')}</Text>;
   return (
-    <Accordion variant="separated" aria-label="Outgoing mail">
+    <Accordion variant="separated" aria-label={t('outbox.label')}>
       {data.mails.map((mail) => (
         <Accordion.Item key={mail.id} value={mail.id}>
           <Accordion.Control>
@@ -33,7 +36,7 @@ export function MailOutboxPanel() {
                 {mail.subject}
               </Text>
               <Text size="xs" c="dimmed">
-                {`To ${mail.to} · ${formatDateTime(mail.created_at)}`}
+                {t('outbox.to', { to: mail.to, date: formatDateTime(mail.created_at) })}
               </Text>
             </Stack>
           </Accordion.Control>
@@ -50,21 +53,20 @@ export function MailOutboxPanel() {
 
 /** In the settings, where SMTP would be: how mail goes out, and the way to the outbox when there is one. */
 export function OutgoingMailNote() {
+  const { t } = useTranslation('admin');
   const { data } = useMailOutbox();
   if (!data) return null;
-  if (data.smtp) return <Text size="sm">Mail is sent through the SMTP server set in SMTP_URL.</Text>;
+  if (data.smtp) return <Text size="sm">{t('outbox.noteSmtp')}</Text>;
+  const count = data.mails.length;
   return (
     <Stack gap={4}>
-      <Text size="sm">
-        No SMTP server is configured (set SMTP_URL and MAIL_FROM to send real mail). Until then the platform
-        keeps every message it would send in the outbox.
-      </Text>
+      <Text size="sm">{t('outbox.noteNoSmtp')}</Text>
       <Group gap="xs">
         <Anchor component={Link} to="/admin-mail-outbox" size="sm">
-          Open the mail outbox
+          {t('outbox.open')}
         </Anchor>
         <Text size="sm" c="dimmed">
-          {`${data.mails.length}${data.mails.length === 200 ? '+' : ''} ${data.mails.length === 1 ? 'message' : 'messages'}`}
+          {t('outbox.count', { count, shown: `${formatCount(count)}${count === 200 ? '+' : ''}` })}
         </Text>
       </Group>
     </Stack>

@@ -1,19 +1,19 @@
 import { ReasonForm } from '../../../components/reason-form';
 
 interface ReasonPromptProps {
-  /** e.g. "Reject", "Suspend" */
-  verb: string;
+  /** the submit button, e.g. "Confirm reject" */
+  confirmLabel: string;
   loading: boolean;
   onConfirm(reason: string): void;
   onCancel(): void;
 }
 
 /** Asks, inside the table row, for the reason a decision needs before it is sent. */
-export function ReasonPrompt({ verb, loading, onConfirm, onCancel }: ReasonPromptProps) {
+export function ReasonPrompt({ confirmLabel, loading, onConfirm, onCancel }: ReasonPromptProps) {
   return (
     <ReasonForm
       compact
-      confirmLabel={`Confirm ${verb.toLowerCase()}`}
+      confirmLabel={confirmLabel}
       loading={loading}
       onConfirm={onConfirm}
       onCancel={onCancel}

@@ -6,7 +6,8 @@ import { useActivateUser } from '../api/activate-user';
 import { useApproveUser } from '../api/approve-user';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useSuspendUser } from '../api/suspend-user';
-import { ROLE_LABELS, userLabel, type AdminUser, type Role } from '../types';
+import { translate, useTranslation } from '../../../lib/i18n';
+import { userLabel, type AdminUser, type Role } from '../types';
 import { ROLES } from '../../../../contracts/users';
 
 interface UserActionsProps {
@@ -15,10 +16,12 @@ interface UserActionsProps {
   currentUserId: string;
 }
 
-const saved = (message: string) => showToast({ title: 'Saved', message, color: 'green' });
+const saved = (message: string) =>
+  showToast({ title: translate('admin', 'actions.saved'), message, color: 'green' });
 
 /** Approve, suspend (confirmed, optional reason), reactivate and change role (confirmed). */
 export function UserActions({ user, currentUserId }: UserActionsProps) {
+  const { t } = useTranslation('admin');
   const approve = useApproveUser();
   const suspend = useSuspendUser();
   const activate = useActivateUser();
@@ -32,7 +35,7 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
     <Stack gap="sm">
       {error && (
         <Alert color="red" variant="light">
-          {errorMessage(error, 'The change was not saved.')}
+          {errorMessage(error, t('actions.saveError'))}
         </Alert>
       )}
       <Group gap="sm">
@@ -41,10 +44,10 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
             color="green"
             loading={approve.isPending}
             onClick={() =>
-              approve.mutate(user.id, { onSuccess: () => saved(`${label} is approved and can log in.`) })
+              approve.mutate(user.id, { onSuccess: () => saved(t('actions.approvedText', { name: label })) })
             }
           >
-            Approve
+            {t('actions.approve')}
           </Button>
         )}
         {user.status === 'active' && !self && (
@@ -56,15 +59,19 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
               setDialog('suspend');
             }}
           >
-            Suspend
+            {t('actions.suspend')}
           </Button>
         )}
         {user.status === 'suspended' && (
           <Button
             loading={activate.isPending}
-            onClick={() => activate.mutate(user.id, { onSuccess: () => saved(`${label} is active again.`) })}
+            onClick={() =>
+              activate.mutate(user.id, {
+                onSuccess: () => saved(t('actions.reactivatedText', { name: label })),
+              })
+            }
           >
-            Reactivate
+            {t('actions.reactivate')}
           </Button>
         )}
         {!self && (
@@ -75,7 +82,7 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
               setDialog('role');
             }}
           >
-            Change role
+            {t('actions.changeRole')}
           </Button>
         )}
       </Group>
@@ -83,8 +90,8 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
       <Modal
         opened={dialog === 'suspend'}
         onClose={() => setDialog(null)}
-        title={`Suspend ${label}`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={t('actions.suspendTitle', { name: label })}
+        closeButtonProps={{ 'aria-label': t('close') }}
       >
         <SuspendForm
           user={user}
@@ -97,7 +104,7 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
               {
                 onSuccess: () => {
                   setDialog(null);
-                  saved(`${label} is suspended.`);
+                  saved(t('actions.suspendedText', { name: label }));
                 },
               },
             )
@@ -105,7 +112,12 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
         />
       </Modal>
 
-      <Modal opened={dialog === 'role'} onClose={() => setDialog(null)} title={`Change the role of ${label}`}>
+      <Modal
+        opened={dialog === 'role'}
+        onClose={() => setDialog(null)}
+        title={t('actions.roleTitle', { name: label })}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
         <RoleForm
           user={user}
           loading={changeRole.isPending}
@@ -117,7 +129,7 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
               {
                 onSuccess: () => {
                   setDialog(null);
-                  saved(`${label} is now ${article(role)} ${ROLE_LABELS[role].toLowerCase()}.`);
+                  saved(t('actions.roleChangedText', { name: label, role }));
                 },
               },
             )
@@ -128,8 +140,6 @@ export function UserActions({ user, currentUserId }: UserActionsProps) {
   );
 }
 
-const article = (role: Role) => (role === 'advertiser' || role === 'admin' ? 'an' : 'a');
-
 interface ConfirmFormProps<T> {
   user: AdminUser;
   loading: boolean;
@@ -139,6 +149,8 @@ interface ConfirmFormProps<T> {
 }
 
 function SuspendForm({ user, loading, error, onConfirm, onCancel }: ConfirmFormProps<string>) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const [reason, setReason] = useState('');
   return (
     <form
@@ -150,12 +162,12 @@ function SuspendForm({ user, loading, error, onConfirm, onCancel }: ConfirmFormP
     >
       <Stack>
         <Text size="sm">
-          {userLabel(user)} is signed out everywhere at once and cannot log in until reactivated.
-          {user.role === 'advertiser' && ' Their active campaigns are paused.'}
-          {user.role === 'publisher' && ' Their tracking links stop redirecting.'}
+          {t('actions.suspendText', { name: userLabel(user) })}
+          {user.role === 'advertiser' && ` ${t('actions.suspendAdvertiser')}`}
+          {user.role === 'publisher' && ` ${t('actions.suspendPublisher')}`}
         </Text>
         <Textarea
-          label="Reason (optional)"
+          label={t('actions.reasonOptional')}
           autosize
           minRows={2}
           maxLength={2000}
@@ -165,15 +177,15 @@ function SuspendForm({ user, loading, error, onConfirm, onCancel }: ConfirmFormP
         />
         {Boolean(error) && (
           <Alert color="red" variant="light">
-            {errorMessage(error, 'The account was not suspended.')}
+            {errorMessage(error, t('actions.suspendError'))}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" color="red" loading={loading}>
-            Suspend account
+            {t('actions.suspendAccount')}
           </Button>
         </Group>
       </Stack>
@@ -182,15 +194,17 @@ function SuspendForm({ user, loading, error, onConfirm, onCancel }: ConfirmFormP
 }
 
 function roleConsequences(user: AdminUser, role: Role): string {
-  const becomes = `${userLabel(user)} becomes ${article(role)} ${ROLE_LABELS[role].toLowerCase()}`;
+  const becomes = translate('admin', 'actions.roleBecomes', { name: userLabel(user), role });
   const access =
     role === 'admin'
-      ? 'They can then manage every account, application and platform setting.'
-      : `They then see only what ${ROLE_LABELS[role].toLowerCase()}s see.`;
-  return `${becomes} and is signed out everywhere at once. ${access} Their existing campaigns, websites and applications stay as they are.`;
+      ? translate('admin', 'actions.roleAdminAccess')
+      : translate('admin', 'actions.roleAccess', { role });
+  return `${becomes} ${access} ${translate('admin', 'actions.roleKeeps')}`;
 }
 
 function RoleForm({ user, loading, error, onConfirm, onCancel }: ConfirmFormProps<Role>) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const [role, setRole] = useState<Role | null>(null);
   const others = ROLES.filter((r) => r !== user.role);
   return (
@@ -202,30 +216,30 @@ function RoleForm({ user, loading, error, onConfirm, onCancel }: ConfirmFormProp
       }}
     >
       <Stack>
-        <Text size="sm">Current role: {ROLE_LABELS[user.role]}</Text>
+        <Text size="sm">{t('actions.currentRole', { role: t(`role.${user.role}`) })}</Text>
         <Select
-          label="New role"
-          placeholder="Pick a role"
-          data={others.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          label={t('actions.newRole')}
+          placeholder={t('actions.pickRole')}
+          data={others.map((r) => ({ value: r, label: t(`role.${r}`) }))}
           value={role}
           onChange={(value) => setRole(value as Role | null)}
         />
         {role && (
-          <Alert color="orange" variant="light" title="What this changes">
+          <Alert color="orange" variant="light" title={t('actions.whatChanges')}>
             {roleConsequences(user, role)}
           </Alert>
         )}
         {Boolean(error) && (
           <Alert color="red" variant="light">
-            {errorMessage(error, 'The role was not changed.')}
+            {errorMessage(error, t('actions.roleError'))}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" color="orange" disabled={!role} loading={loading}>
-            {role ? `Change role to ${ROLE_LABELS[role]}` : 'Change role'}
+            {role ? t('actions.changeRoleTo', { role: t(`role.${role}`) }) : t('actions.changeRole')}
           </Button>
         </Group>
       </Stack>

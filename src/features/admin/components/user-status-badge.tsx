@@ -1,6 +1,8 @@
 import { StatusBadge } from '../../../components/status-badge';
-import { STATUS_COLORS, STATUS_LABELS, type UserStatus } from '../types';
+import { useTranslation } from '../../../lib/i18n';
+import { STATUS_COLORS, type UserStatus } from '../types';
 
 export function UserStatusBadge({ status }: { status: UserStatus }) {
-  return <StatusBadge color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</StatusBadge>;
+  const { t } = useTranslation('common');
+  return <StatusBadge color={STATUS_COLORS[status]}>{t(`status.user.${status}`)}</StatusBadge>;
 }

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Title } from '@mantine/core';
-import { TRAFFIC_SERIES } from '../../../components/charts/chart-types';
+import { trafficSeries } from '../../../components/charts/chart-types';
 import { LazyTimeSeriesChart } from '../../../components/charts/lazy-charts';
 import { formatDay } from '../../../lib/date-range';
 import { formatMoney } from '../../../lib/format';
@@ -31,7 +31,7 @@ export function DailyCharts({ role, series, range, currency }: DailyChartsProps)
           whenVisible
           data={data}
           xKey="date"
-          series={TRAFFIC_SERIES}
+          series={trafficSeries({ clicks: t('kpi.clicks'), conversions: t('kpi.conversions') })}
           yAxisLabel={t('kpi.clicks')}
           rightYAxisLabel={t('kpi.conversions')}
           xFormatter={formatDay}

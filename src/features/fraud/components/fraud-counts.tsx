@@ -10,11 +10,13 @@ interface FraudCountsProps {
 
 /**
  * Held-for-review and rejected-for-fraud counts of a dashboard or report: advertisers and admins get a link to
- * the review queue; publishers see how many of their commissions are under review.
+ * the review queue; publishers see how many of their commissions are under review (when any are).
  */
 export function FraudCounts({ counts, role }: FraudCountsProps) {
   const { t } = useTranslation('fraud');
   if (role === 'publisher') {
+    // nothing held is nothing to say: a publisher's dashboard has no "0 commissions under review"
+    if (counts.held === 0) return null;
     return (
       <Paper withBorder p="sm" aria-label={t('counts.label')} role="region">
         <Text size="sm">

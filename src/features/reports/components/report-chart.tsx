@@ -1,4 +1,4 @@
-import { TRAFFIC_SERIES } from '../../../components/charts/chart-types';
+import { trafficSeries } from '../../../components/charts/chart-types';
 import { LazyBarChart, LazyTimeSeriesChart } from '../../../components/charts/lazy-charts';
 import { formatMoney } from '../../../lib/format';
 import { formatMoneyCompact } from '../../../lib/format-number';
@@ -24,7 +24,7 @@ export function ReportChart({ report, viewer, h }: { report: Report; viewer: Rep
       <LazyTimeSeriesChart
         data={data}
         xKey="period"
-        series={TRAFFIC_SERIES}
+        series={trafficSeries({ clicks: t('figure.clicks'), conversions: t('figure.conversions') })}
         yAxisLabel={t('figure.clicks')}
         rightYAxisLabel={t('figure.conversions')}
         summary={timeSummary(report)}

@@ -48,4 +48,17 @@ describe('fraud counts on the dashboard', () => {
     expect(region.getByText('1 commission under review')).toBeInTheDocument();
     expect(region.queryByRole('link')).not.toBeInTheDocument();
   });
+
+  it('says nothing to a publisher with no commission under review', async () => {
+    server
+      .on('GET', '/auth/me', { status: 200, body: makeUser({ id: 'pub-1', role: 'publisher' }) })
+      .on('GET', '/analytics/dashboard', {
+        status: 200,
+        body: makeDashboard('publisher', { fraud: { held: 0, rejected_for_fraud: 3 } }),
+      });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'To do' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Fraud review' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/under review/)).not.toBeInTheDocument();
+  });
 });
