@@ -14,6 +14,8 @@ interface ReasonFormProps {
   compact?: boolean;
   /** Mantine modals focus the field marked data-autofocus when they open */
   focusOnMount?: boolean;
+  /** the longest reason the endpoint takes */
+  maxLength?: number;
   onConfirm(reason: string): void;
   onCancel(): void;
 }
@@ -26,6 +28,7 @@ export function ReasonForm({
   error,
   compact = false,
   focusOnMount = false,
+  maxLength = 2000,
   onConfirm,
   onCancel,
 }: ReasonFormProps) {
@@ -59,7 +62,7 @@ export function ReasonForm({
           required
           autosize
           minRows={2}
-          maxLength={2000}
+          maxLength={maxLength}
           value={reason}
           error={missing ? t('reason.required') : undefined}
           onChange={(event) => {

@@ -270,11 +270,13 @@ describe('GET /api/reports?format=csv', () => {
       `attachment; filename="affilio-report-campaign-${daysAgo(6)}-${today()}.csv"`,
     );
     const [header, ...rest] = lines(res.body);
-    expect(header).toBe('key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped');
-    expect(rest[0]).toBe(`${alphaUsd.campaign.id},Alpha USD,3,3,2,140.00,30.00,USD,0.6667,10.00,0`);
-    expect(rest[1]).toBe(`${alphaEur.campaign.id},Alpha EUR,1,1,1,58.82,11.76,USD,1,11.76,0`);
+    expect(header).toBe(
+      'key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped,held,rejected_for_fraud',
+    );
+    expect(rest[0]).toBe(`${alphaUsd.campaign.id},Alpha USD,3,3,2,140.00,30.00,USD,0.6667,10.00,0,,`);
+    expect(rest[1]).toBe(`${alphaEur.campaign.id},Alpha EUR,1,1,1,58.82,11.76,USD,1,11.76,0,,`);
 
-    const json = (await report(advA, query)).totals;
+    const json = await report(advA, query);
     const total = rest.at(-1)!.split(',');
     expect(total.slice(0, 5)).toEqual(['total', 'Total', '4', '4', '3']);
     expect({
@@ -287,29 +289,30 @@ describe('GET /api/reports?format=csv', () => {
       cr: Number(total[8]),
       epc_minor: minor(total[9]!),
       capped: Number(total[10]),
-    }).toEqual(json);
+    }).toEqual(json.totals);
+    expect({ held: Number(total[11]), rejected_for_fraud: Number(total[12]) }).toEqual(json.fraud);
   });
 
   it('writes JPY without decimals', async () => {
     const res = await csv(pub1, 'group_by=day&currency=JPY');
     const total = lines(res.body).at(-1)!;
     // 140.00 + 20.00 USD × 110 = 17600 JPY; commissions 35.00 USD → 3850 JPY; epc 3850 / 4
-    expect(total).toBe('total,Total,4,4,3,17600,3850,JPY,0.75,963,0');
+    expect(total).toBe('total,Total,4,4,3,17600,3850,JPY,0.75,963,0,0,0');
   });
 
   it('makes formula-like cells inert', async () => {
     const res = await csv(advA, 'group_by=sub2&currency=USD');
     const body = lines(res.body);
-    expect(body).toContain(`'=cmd,'=cmd,1,1,1,100.00,15.00,USD,1,15.00,0`);
-    expect(body).toContain(`'-5+1,'-5+1,1,1,1,58.82,11.76,USD,1,11.76,0`);
-    expect(body).toContain(',(none),2,2,1,40.00,15.00,USD,0.5,7.50,0');
+    expect(body).toContain(`'=cmd,'=cmd,1,1,1,100.00,15.00,USD,1,15.00,0,,`);
+    expect(body).toContain(`'-5+1,'-5+1,1,1,1,58.82,11.76,USD,1,11.76,0,,`);
+    expect(body).toContain(',(none),2,2,1,40.00,15.00,USD,0.5,7.50,0,,');
   });
 
   it('writes an empty report as header and zero total', async () => {
     const res = await csv(pub3, 'currency=EUR');
     expect(lines(res.body)).toEqual([
-      'key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped',
-      'total,Total,0,0,0,0.00,0.00,EUR,0,0.00,0',
+      'key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped,held,rejected_for_fraud',
+      'total,Total,0,0,0,0.00,0.00,EUR,0,0.00,0,0,0',
     ]);
   });
 });

@@ -53,7 +53,9 @@ describe('dashboards and reports on a fresh demo install', () => {
     const file = await download;
     const csv = await readFile((await file.path())!, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped');
+    expect(lines[0]).toBe(
+      'key,label,clicks,unique_clicks,conversions,revenue,commission,currency,cr,epc,capped,held,rejected_for_fraud',
+    );
     const total = lines.at(-1)!.split(',');
     expect(total[0]).toBe('total');
     expect(Number(total[2])).toBe(tableClicks);

@@ -16,7 +16,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags: ['reports'],
         summary: 'Performance report grouped by period, campaign, publisher, website, country or sub-id',
         description:
-          'Advertisers see their campaigns, publishers their own traffic, admins everything; a campaign_id or publisher_id outside that scope gives an empty report. Money is converted to `currency` with the stored rates. `format=csv` answers text/csv (header row, money in major units, a final `total` row) instead of JSON.',
+          'Advertisers see their campaigns, publishers their own traffic, admins everything; a campaign_id or publisher_id outside that scope gives an empty report. Money is converted to `currency` with the stored rates. `format=csv` answers text/csv (header row, money in major units, a final `total` row that also carries the `fraud` counts as `held` and `rejected_for_fraud`) instead of JSON.',
         querystring: reportQuery,
         response: {
           200: z.union([reportSchema, z.string().meta({ description: 'text/csv (format=csv)' })]),

@@ -170,6 +170,8 @@ export const CSV_HEADER = [
   'cr',
   'epc',
   'capped',
+  'held',
+  'rejected_for_fraud',
 ] as const;
 
 /** Minor units as a major-unit decimal: 1250 USD → "12.50", -5 EUR → "-0.05", 1500 JPY → "1500". */
@@ -202,11 +204,16 @@ function csvCells(key: string, label: string, f: ReportTotals) {
   ];
 }
 
-/** The report as CSV lines: header, one line per row, a final `total` line; formula-safe cells. */
+/**
+ * The report as CSV lines: header, one line per row, a final `total` line; formula-safe cells. `held` and
+ * `rejected_for_fraud` are the report's `fraud` counts, as in the JSON: on the total line only, the rows
+ * leave them empty (the report does not break them down by group).
+ */
 export function* reportCsvLines(report: Report): Generator<string> {
   yield csvLine(CSV_HEADER);
-  for (const row of report.rows) yield csvLine(csvCells(row.key, row.label, row));
-  yield csvLine(csvCells('total', 'Total', report.totals));
+  for (const row of report.rows) yield csvLine([...csvCells(row.key, row.label, row), '', '']);
+  const { held, rejected_for_fraud } = report.fraud;
+  yield csvLine([...csvCells('total', 'Total', report.totals), held, rejected_for_fraud]);
 }
 
 export const csvFilename = (report: Report) =>

@@ -1,17 +1,8 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { FRAUD_REASON_LENGTH } from '../../../../contracts/fraud-schema';
 import { DataTable } from '../../../components/data-table';
-import { Money } from '../../../components/money';
+import { ReasonForm } from '../../../components/reason-form';
 import { TablePager } from '../../../components/table-pager';
 import { useTranslation } from '../../../lib/i18n';
 import { showFailure, showSuccess } from '../../../lib/toast';
@@ -19,6 +10,7 @@ import { useDecideFraudQueue } from '../api/decide-fraud-queue';
 import { useFraudQueue } from '../api/get-fraud-queue';
 import { useSuspendPublisher } from '../api/suspend-publisher';
 import type { FraudQueueItem, FraudQueueState } from '../types';
+import { QueueRow } from './fraud-queue-row';
 
 const LIMIT = 20;
 
@@ -29,6 +21,8 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState('');
+  /** the held commission whose Reject asks for its reason */
+  const [rejecting, setRejecting] = useState<FraudQueueItem | null>(null);
   const queue = useFraudQueue({ state, page, limit: LIMIT });
   const decide = useDecideFraudQueue();
   const suspend = useSuspendPublisher();
@@ -43,9 +37,10 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
       return next;
     });
 
-  const run = (decision: 'approve' | 'reject', ids: string[]) =>
+  /** Decides `ids`: the ticked ones with the reason above the list, one card's with its `own` reason. */
+  const run = (decision: 'approve' | 'reject', ids: string[], own?: string) =>
     decide.mutate(
-      { commission_ids: ids, decision, reason: reason.trim() || undefined },
+      { commission_ids: ids, decision, reason: (own ?? reason).trim() || undefined },
       {
         onSuccess: () => {
           showSuccess(
@@ -53,8 +48,9 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
               ? t('approved', { count: ids.length })
               : t('rejected', { count: ids.length }),
           );
-          setSelected(new Set());
-          setReason('');
+          setRejecting(null);
+          setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
+          if (own === undefined) setReason('');
         },
         onError: showFailure(t('decideFailed')),
       },
@@ -81,7 +77,7 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
             label={t('reason')}
             description={t('reasonHint')}
             value={reason}
-            maxLength={500}
+            maxLength={FRAUD_REASON_LENGTH}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
           <Group gap="xs">
@@ -106,6 +102,7 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
       )}
       <DataTable
         minWidth={900}
+        aria-label={t('table')}
         head={[
           t('col.select'),
           t('col.campaign'),
@@ -131,9 +128,12 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
             <QueueRow
               key={item.commission_id}
               item={item}
-              selectable={state === 'held'}
+              held={state === 'held'}
               checked={selected.has(item.commission_id)}
+              busy={decide.isPending && !!decide.variables?.commission_ids.includes(item.commission_id)}
               onToggle={() => toggle(item.commission_id)}
+              onApprove={() => run('approve', [item.commission_id], '')}
+              onReject={() => setRejecting(item)}
               onSuspend={
                 admin && item.publisher.status === 'active'
                   ? () =>
@@ -147,6 +147,27 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
           ))}
         </Table.Tbody>
       </DataTable>
+      <Modal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={
+          rejecting &&
+          t('rejectOne', { publisher: rejecting.publisher.name, campaign: rejecting.campaign.name })
+        }
+      >
+        {/* mounted only while open, so every opening starts with an empty reason */}
+        {rejecting && (
+          <ReasonForm
+            confirmLabel={t('rejectConfirm')}
+            description={t('reasonHint')}
+            loading={decide.isPending}
+            focusOnMount
+            maxLength={FRAUD_REASON_LENGTH}
+            onConfirm={(why) => run('reject', [rejecting.commission_id], why)}
+            onCancel={() => setRejecting(null)}
+          />
+        )}
+      </Modal>
       <TablePager
         label={t('pages')}
         summary={t('count', { count: total })}
@@ -155,88 +176,5 @@ export function FraudQueuePanel({ admin }: { admin: boolean }) {
         onChange={setPage}
       />
     </Stack>
-  );
-}
-
-function QueueRow({
-  item,
-  selectable,
-  checked,
-  onToggle,
-  onSuspend,
-}: {
-  item: FraudQueueItem;
-  selectable: boolean;
-  checked: boolean;
-  onToggle(): void;
-  onSuspend?: () => void;
-}) {
-  const { t } = useTranslation('fraud');
-  const h = item.publisher_history;
-  return (
-    <Table.Tr>
-      <Table.Td>
-        {selectable && (
-          <Checkbox
-            aria-label={t('select', { id: item.commission_id })}
-            checked={checked}
-            onChange={onToggle}
-          />
-        )}
-      </Table.Td>
-      <Table.Td>{item.campaign.name}</Table.Td>
-      <Table.Td>
-        {item.publisher.name}
-        {item.publisher.status !== 'active' && (
-          <Badge ml="xs" color="gray" size="xs">
-            {item.publisher.status}
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Badge color={item.on_review ? 'orange' : 'red'}>{t('score', { score: item.fraud_score })}</Badge>
-      </Table.Td>
-      <Table.Td>
-        <Money amountMinor={item.amount_minor} currency={item.currency} />
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={2}>
-          {item.fraud_reasons.map((r) => (
-            <Text key={r.rule} size="sm">
-              <b>{t(`rule.${r.rule}`)}</b> (+{r.weight}): {r.detail}
-            </Text>
-          ))}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        {item.click ? (
-          <Text size="xs" c="dimmed">
-            {new Date(item.click.created_at).toLocaleString()} · {item.click.country ?? '–'} ·{' '}
-            {item.conversion ? `${t('order')} ${item.conversion.order_id}` : t('cpcClick')}
-          </Text>
-        ) : (
-          '–'
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs">
-          {t('history', {
-            approved: h.approved,
-            rejected: h.rejected,
-            held: h.held,
-            fraud: h.rejected_for_fraud,
-            clicks: h.clicks_30d,
-            conversions: h.conversions_30d,
-          })}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {onSuspend && (
-          <Button size="xs" color="red" variant="subtle" onClick={onSuspend}>
-            {t('suspend')}
-          </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
   );
 }
