@@ -1,6 +1,7 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { Money } from '../../../components/money';
 import { useTranslation } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format-date';
 import type { FraudQueueItem } from '../types';
 
 interface QueueRowProps {
@@ -77,7 +78,7 @@ export function QueueRow({
       <Table.Td>
         {item.click ? (
           <Text size="xs" c="dimmed">
-            {new Date(item.click.created_at).toLocaleString()} · {item.click.country ?? '–'} ·{' '}
+            {formatDateTime(item.click.created_at)} · {item.click.country ?? '–'} ·{' '}
             {item.conversion ? `${t('order')} ${item.conversion.order_id}` : t('cpcClick')}
           </Text>
         ) : (
