@@ -41,7 +41,12 @@ export async function tablesToAnalyze(db: Db): Promise<string[]> {
 export async function analyzeGrownTables(db: Db): Promise<string[]> {
   const names = await tablesToAnalyze(db);
   if (names.length > 0) {
-    await db.execute(sql.raw(`ANALYZE ${names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ')}`));
+    await db.execute(
+      sql`ANALYZE ${sql.join(
+        names.map((name) => sql.identifier(name)),
+        sql`, `,
+      )}`,
+    );
   }
   return names;
 }
