@@ -55,6 +55,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The frame clock every transition waits for: a file that fakes or stubs it and restores it in the wrong order
+// must not leave the next file (same worker, vitest.config.ts) with frames that never come.
+type FrameClock = Pick<Window, 'requestAnimationFrame' | 'cancelAnimationFrame'>;
+const saved = globalThis as { __affilioFrameClock?: FrameClock };
+saved.__affilioFrameClock ??= {
+  requestAnimationFrame: window.requestAnimationFrame,
+  cancelAnimationFrame: window.cancelAnimationFrame,
+};
+afterAll(() => {
+  Object.assign(window, saved.__affilioFrameClock);
+});
+
 // The app's online state is one shared object: a test that found no network (which takes the app
 // offline, src/lib/offline/online-status.ts) must not leave the next test offline.
 afterEach(() => {

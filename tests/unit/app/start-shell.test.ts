@@ -68,8 +68,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
+  // stubs first: requestAnimationFrame was stubbed over the fake clock's, so restoring the stubs hands back
+  // the fake one, which uninstalling the clock then replaces with the real one. The other order left the
+  // dead fake in place for the next file in this worker, and no Mantine transition ever ran again.
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
