@@ -311,6 +311,20 @@ describe('fraud rules', () => {
     expect(campaign.json().fraud).toBeUndefined();
   });
 
+  it("applies the admin's platform defaults where the campaign sets none, and the built-in ones again once cleared", async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const adminToken = await login(t, admin.email, admin.password);
+    const settings = (payload: Record<string, number | null>) =>
+      call(t, 'PUT', '/api/fraud/settings', { token: adminToken, payload });
+    // too_fast alone scores 30: under the built-in hold score (50), at or over an admin's 25
+    const l = await link({ min_seconds_to_convert: null });
+    expect((await settings({ hold_score: 25 })).statusCode).toBe(200);
+    const held = await sale(l);
+    expect(held).toMatchObject({ status: 'pending', on_review: true, fraud_score: 30 });
+    expect((await settings({ hold_score: null })).statusCode).toBe(200);
+    expect(await sale(l)).toMatchObject({ status: 'pending', on_review: false, fraud_score: 30 });
+  });
+
   it('with the rules off (FRAUD_RULES=off), nothing is scored', async () => {
     const off = await createTestApp({ fraudRules: false });
     try {

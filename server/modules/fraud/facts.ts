@@ -1,32 +1,40 @@
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/connection';
-import { conversionAddresses, sessionAddresses } from '../../db/schema/fraud';
 import { subjectAddress, subjectNetwork, type FraudSubject, type SubjectFacts } from './rules/rule';
 
-// What the rules need from the database, for a whole batch of subjects in four statements (whatever its
-// size): the publishers' sign-in addresses, the conversions per address and network in the last day, the
-// clicks per address and link in the minute before each click, and the publishers' daily conversion rates.
+// What the rules need from the database, for a whole batch of subjects in one statement (whatever its size):
+// the thresholds an admin stored, the publishers' sign-in addresses, the conversions per address and network
+// in the last day, the clicks per address and link in the minute around each click, and the publishers'
+// daily conversion rates. One statement rather than six: on the embedded database each statement is a round
+// trip to its worker thread with a parse and plan of its own, paid by every batch of conversions
+// (docs/benchmarks.md, "Fraud reads in one statement").
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BASELINE_DAYS = 30;
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export async function loadFacts(db: Db, subjects: FraudSubject[]): Promise<SubjectFacts[]> {
-  if (subjects.length === 0) return [];
-  const conversions = subjects.filter((s) => s.kind === 'conversion');
-  const [sessions, perAddress, perNetwork, minute, rates] = await Promise.all([
-    sessionsOf(db, subjects),
-    conversionsPer(db, 'ip', conversions.map(subjectAddress), oldest(subjects)),
-    conversionsPer(db, 'net', conversions.map(subjectNetwork), oldest(subjects)),
-    clicksInMinute(db, subjects),
-    conversionRates(db, conversions),
-  ]);
+/** A batch's facts, one per subject, and the platform thresholds an admin stored (`{}` when none). */
+export interface BatchFacts {
+  stored: Record<string, number>;
+  facts: SubjectFacts[];
+}
+
+interface Rates {
+  todayClicks: number;
+  todayConversions: number;
+  baseClicks: number;
+  baseConversions: number;
+}
+
+export async function loadFacts(db: Db, subjects: FraudSubject[]): Promise<BatchFacts> {
+  if (subjects.length === 0) return { stored: {}, facts: [] };
+  const { stored, sessions, perAddress, perNetwork, minute, rates } = await readBatch(db, subjects);
   // earlier conversions of the same batch count like stored ones
   const seenAddress = new Map<string, number>();
   const seenNetwork = new Map<string, number>();
   const seenToday = new Map<string, number>();
-  return subjects.map((s, i) => {
+  const facts = subjects.map((s, i) => {
     const address = subjectAddress(s);
     const network = subjectNetwork(s);
     const pair = `${s.campaign.id}|${s.publisherId}`;
@@ -58,118 +66,102 @@ export async function loadFacts(db: Db, subjects: FraudSubject[]): Promise<Subje
     }
     return facts;
   });
+  return { stored, facts };
 }
 
-const oldest = (subjects: FraudSubject[]) =>
-  new Date(Math.min(...subjects.map((s) => s.at.getTime())) - DAY_MS);
-
-/** last sign-in per `publisher|ip hash` among the subjects' publishers and addresses */
-async function sessionsOf(db: Db, subjects: FraudSubject[]): Promise<Map<string, Date>> {
-  const users = [...new Set(subjects.map((s) => s.publisherId))];
-  const ips = [
-    ...new Set(subjects.flatMap((s) => (s.pixel ? [s.click.ipHash, s.pixel.ipHash] : [s.click.ipHash]))),
-  ];
-  const rows = await db
-    .select()
-    .from(sessionAddresses)
-    .where(and(inArray(sessionAddresses.userId, users), inArray(sessionAddresses.ipHash, ips)));
-  return new Map(rows.map((r) => [`${r.userId}|${r.ipHash}`, r.lastSeenAt]));
-}
-
-/** stored conversions since `since` per address (or network) hash */
-async function conversionsPer(
-  db: Db,
-  by: 'ip' | 'net',
-  hashes: (string | null)[],
-  since: Date,
-): Promise<Map<string, number>> {
-  const wanted = [...new Set(hashes.filter((h): h is string => h !== null))];
-  if (wanted.length === 0) return new Map();
-  const column = by === 'ip' ? conversionAddresses.ipHash : conversionAddresses.netHash;
-  const rows = await db
-    .select({ hash: column, n: sql<number>`count(*)::int` })
-    .from(conversionAddresses)
-    .where(and(inArray(column, wanted), gt(conversionAddresses.createdAt, since)))
-    .groupBy(column);
-  return new Map(rows.map((r) => [r.hash!, Number(r.n)]));
-}
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+/** `= any(…)` of the distinct values: an index condition, like a list of parameters */
+const anyOf = (values: (string | null)[], type: 'text' | 'uuid' = 'text') =>
+  sql`any(array(select value::${sql.raw(type)} from json_array_elements_text(${json([
+    ...new Set(values.filter((v) => v !== null)),
+  ])})))`;
 
 /**
- * per subject: clicks on its link from its click's address within a minute either side of the click (index
- * lookups). Both sides: a paid CPC click is the first of a flood (the rest are not unique), and the clicks
- * of the same buffer window are written with it.
+ * The statement. Each part is an index lookup: sign-ins by (user, address); conversions since a day before
+ * the oldest subject per address and per network hash; per subject, clicks on its link from its click's
+ * address within a minute either side of the click (both sides: a paid CPC click is the first of a flood, and
+ * the clicks of the same buffer window are written with it); per campaign and publisher, human clicks and
+ * conversions today and in the 30 days before (daily rollups).
  */
-async function clicksInMinute(db: Db, subjects: FraudSubject[]): Promise<number[]> {
-  const wanted = JSON.stringify(
-    subjects.map((s, i) => ({
-      i,
-      link_id: s.click.linkId,
-      ip_hash: s.click.ipHash,
-      at: s.click.createdAt.toISOString(),
-    })),
-  );
-  const rows = await executeRows<{ i: number; n: number }>(
-    db,
-    sql`select k.i, (
-        select count(*)::int from clicks c
-        where c.link_id = k.link_id and c.ip_hash = k.ip_hash
-          and c.created_at > k.at - interval '1 minute' and c.created_at < k.at + interval '1 minute'
-      ) as n
-      from json_to_recordset(${wanted}::json) as k(i int, link_id uuid, ip_hash text, at timestamptz)`,
-  );
-  const out = new Array<number>(subjects.length).fill(0);
-  for (const r of rows) out[Number(r.i)] = Number(r.n);
-  return out;
-}
-
-interface Rates {
-  todayClicks: number;
-  todayConversions: number;
-  baseClicks: number;
-  baseConversions: number;
-}
-
-/** per `campaign|publisher`: human clicks and conversions today and in the 30 days before (daily rollups) */
-async function conversionRates(db: Db, subjects: FraudSubject[]): Promise<Map<string, Rates>> {
-  if (subjects.length === 0) return new Map();
+async function readBatch(db: Db, subjects: FraudSubject[]) {
+  const conversions = subjects.filter((s) => s.kind === 'conversion');
+  const since = new Date(Math.min(...subjects.map((s) => s.at.getTime())) - DAY_MS);
   const today = dayOf(subjects[0]!.at);
   const from = dayOf(new Date(subjects[0]!.at.getTime() - BASELINE_DAYS * DAY_MS));
+  const users = subjects.map((s) => s.publisherId);
+  const ips = subjects.flatMap((s) => (s.pixel ? [s.click.ipHash, s.pixel.ipHash] : [s.click.ipHash]));
+  const clicks = subjects.map((s, i) => ({
+    i,
+    link_id: s.click.linkId,
+    ip_hash: s.click.ipHash,
+    at: s.click.createdAt.toISOString(),
+  }));
   const pairs = [
     ...new Map(
-      subjects.map((s) => [
+      conversions.map((s) => [
         `${s.campaign.id}|${s.publisherId}`,
         { campaign_id: s.campaign.id, publisher_id: s.publisherId },
       ]),
     ).values(),
   ];
-  const rows = await executeRows<{
-    campaign_id: string;
-    publisher_id: string;
-    today_clicks: number;
-    today_conversions: number;
-    base_clicks: number;
-    base_conversions: number;
+  const perHash = (column: 'ip_hash' | 'net_hash', hashes: (string | null)[]) => sql`(
+    select coalesce(json_agg(json_build_array(x.hash, x.n)), '[]'::json) from (
+      select ${sql.identifier(column)} as hash, count(*)::int as n from conversion_addresses
+      where ${sql.identifier(column)} = ${anyOf(hashes)} and created_at > ${since.toISOString()}::timestamptz
+      group by 1) x)`;
+  const [row] = await executeRows<{
+    stored: Record<string, number> | null;
+    sessions: [string, string, string][];
+    per_ip: [string, number][];
+    per_net: [string, number][];
+    minute: [number, number][];
+    rates: [string, string, number, number, number, number][];
   }>(
     db,
-    sql`select t.campaign_id, t.publisher_id,
-        coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day = ${today}::date), 0)::int as today_clicks,
-        coalesce(sum(t.conversions) filter (where t.day = ${today}::date), 0)::int as today_conversions,
-        coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day < ${today}::date), 0)::int as base_clicks,
-        coalesce(sum(t.conversions) filter (where t.day < ${today}::date), 0)::int as base_conversions
-      from json_to_recordset(${JSON.stringify(pairs)}::json) as k(campaign_id uuid, publisher_id uuid)
-      join daily_totals t on t.campaign_id = k.campaign_id and t.publisher_id = k.publisher_id
-        and t.day >= ${from}::date and t.day <= ${today}::date
-      group by t.campaign_id, t.publisher_id`,
+    sql`select
+      (select thresholds from fraud_settings where id = 1) as stored,
+      (select coalesce(json_agg(json_build_array(a.user_id, a.ip_hash, a.last_seen_at)), '[]'::json)
+        from session_addresses a
+        where a.user_id = ${anyOf(users, 'uuid')} and a.ip_hash = ${anyOf(ips)}) as sessions,
+      ${perHash('ip_hash', conversions.map(subjectAddress))} as per_ip,
+      ${perHash('net_hash', conversions.map(subjectNetwork))} as per_net,
+      (select coalesce(json_agg(json_build_array(k.i, (
+          select count(*)::int from clicks c
+          where c.link_id = k.link_id and c.ip_hash = k.ip_hash
+            and c.created_at > k.at - interval '1 minute' and c.created_at < k.at + interval '1 minute'
+        ))), '[]'::json)
+        from json_to_recordset(${json(clicks)}) as k(i int, link_id uuid, ip_hash text, at timestamptz)) as minute,
+      (select coalesce(json_agg(json_build_array(r.campaign_id, r.publisher_id, r.today_clicks,
+          r.today_conversions, r.base_clicks, r.base_conversions)), '[]'::json)
+        from (
+          select t.campaign_id, t.publisher_id,
+            coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day = ${today}::date), 0)::int as today_clicks,
+            coalesce(sum(t.conversions) filter (where t.day = ${today}::date), 0)::int as today_conversions,
+            coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day < ${today}::date), 0)::int as base_clicks,
+            coalesce(sum(t.conversions) filter (where t.day < ${today}::date), 0)::int as base_conversions
+          from json_to_recordset(${json(pairs)}) as k(campaign_id uuid, publisher_id uuid)
+          join daily_totals t on t.campaign_id = k.campaign_id and t.publisher_id = k.publisher_id
+            and t.day >= ${from}::date and t.day <= ${today}::date
+          group by t.campaign_id, t.publisher_id) r) as rates`,
   );
-  return new Map(
-    rows.map((r) => [
-      `${r.campaign_id}|${r.publisher_id}`,
-      {
-        todayClicks: Number(r.today_clicks),
-        todayConversions: Number(r.today_conversions),
-        baseClicks: Number(r.base_clicks),
-        baseConversions: Number(r.base_conversions),
-      },
-    ]),
-  );
+  const minute = new Array<number>(subjects.length).fill(0);
+  for (const [i, n] of row!.minute) minute[Number(i)] = Number(n);
+  return {
+    stored: row!.stored ?? {},
+    sessions: new Map(row!.sessions.map(([user, ip, at]) => [`${user}|${ip}`, new Date(at)])),
+    perAddress: new Map(row!.per_ip.map(([hash, n]) => [hash, Number(n)])),
+    perNetwork: new Map(row!.per_net.map(([hash, n]) => [hash, Number(n)])),
+    minute,
+    rates: new Map<string, Rates>(
+      row!.rates.map(([campaign, publisher, tc, tv, bc, bv]) => [
+        `${campaign}|${publisher}`,
+        {
+          todayClicks: Number(tc),
+          todayConversions: Number(tv),
+          baseClicks: Number(bc),
+          baseConversions: Number(bv),
+        },
+      ]),
+    ),
+  };
 }

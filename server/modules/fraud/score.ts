@@ -26,7 +26,9 @@ export async function loadPlatformThresholds(db: Db): Promise<FraudThresholds> {
 export async function scoreSubjects(db: Db, subjects: FraudSubject[]): Promise<FraudVerdict[]> {
   const scored = subjects.filter((s) => !s.isTest);
   if (scored.length === 0) return subjects.map(() => PASS);
-  const [platform, facts] = await Promise.all([loadPlatformThresholds(db), loadFacts(db, scored)]);
+  // the admin's thresholds come with the facts: one statement for the batch
+  const { stored, facts } = await loadFacts(db, scored);
+  const platform = platformThresholds(stored);
   const verdicts = new Map<FraudSubject, FraudVerdict>();
   scored.forEach((subject, i) => {
     const limits = campaignThresholds(subject.campaign.fraud, platform);
