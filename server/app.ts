@@ -200,7 +200,7 @@ export async function buildApp({
   startRatesRefresh(app, ctx);
   startMonthlyInvoicing(app, ctx);
   startIdempotencyPrune(app, ctx);
-  startTableStatistics(app, ctx);
+  startTableStatistics(app, ctx, database.kind);
   await startEventPartitionJob(app, ctx);
   // webhooks and publisher postbacks: sends what the outbox holds, off every request's path
   const deliveries = new DeliveryWorker({

@@ -37,28 +37,47 @@ export async function tablesToAnalyze(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** Analyzes the tables that grew (one statement); answers their names. */
-export async function analyzeGrownTables(db: Db): Promise<string[]> {
+/**
+ * the statistics target of the embedded database's ANALYZE (PostgreSQL's default is 100: a sample of 30,000
+ * rows per table). PGlite runs one statement at a time, so an ANALYZE holds every request for as long as it
+ * reads its sample: 400 ms for a 200,000-row table at 100, 120 ms at 30 (measured here). 30 samples 9,000
+ * rows, plenty for what the planner asks of these tables (how many rows an id or a day matches).
+ */
+export const EMBEDDED_STATISTICS_TARGET = 30;
+
+/**
+ * Analyzes the tables that grew, one transaction each, so that on PGlite the requests waiting meanwhile run
+ * between two tables rather than after all of them; `statisticsTarget` sets the sample (PostgreSQL's own
+ * default when not given). Answers their names.
+ */
+export async function analyzeGrownTables(db: Db, statisticsTarget?: number): Promise<string[]> {
   const names = await tablesToAnalyze(db);
-  if (names.length > 0) {
-    await db.execute(
-      sql`ANALYZE ${sql.join(
-        names.map((name) => sql.identifier(name)),
-        sql`, `,
-      )}`,
-    );
+  for (const name of names) {
+    await db.transaction(async (tx) => {
+      if (statisticsTarget !== undefined) {
+        await tx.execute(sql`set local default_statistics_target = ${sql.raw(String(statisticsTarget))}`);
+      }
+      await tx.execute(sql`analyze ${sql.identifier(name)}`);
+    });
   }
   return names;
 }
 
-/** Checks every `analyzeIntervalMs` (0 = off) and analyzes the tables that grew. */
-export function startTableStatistics(app: FastifyInstance, ctx: AppContext): void {
+/** Checks every `analyzeIntervalMs` (0 = off) and analyzes the tables that grew (a smaller sample on PGlite). */
+export function startTableStatistics(
+  app: FastifyInstance,
+  ctx: AppContext,
+  backend: 'pglite' | 'postgres',
+): void {
   startIntervalJob(app, {
     name: 'table statistics',
     intervalMs: ctx.config.analyzeIntervalMs,
     firstDelayMs: ctx.config.analyzeIntervalMs,
     async run() {
-      const analyzed = await analyzeGrownTables(ctx.db);
+      const analyzed = await analyzeGrownTables(
+        ctx.db,
+        backend === 'pglite' ? EMBEDDED_STATISTICS_TARGET : undefined,
+      );
       if (analyzed.length > 0) app.log.debug({ analyzed }, 'tables analyzed');
     },
   });

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../server/db/connection';
-import { analyzeGrownTables, tablesToAnalyze } from '../../server/platform/table-statistics';
+import {
+  analyzeGrownTables,
+  EMBEDDED_STATISTICS_TARGET,
+  tablesToAnalyze,
+} from '../../server/platform/table-statistics';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -49,5 +53,24 @@ describe('table statistics (the planner learns what the tables hold, PGlite incl
     expect(await tablesToAnalyze(t.database.db)).not.toContain('stats_probe');
     await fill(20_501, 23_000);
     expect(await tablesToAnalyze(t.database.db)).toContain('stats_probe');
+  });
+
+  it("samples with the given statistics target (PGlite's smaller one), else PostgreSQL's default", async () => {
+    /** the histogram's bounds of stats_probe.id: one more than the statistics target it was analyzed with */
+    const bounds = async () => {
+      const [row] = await executeRows<{ n: number }>(
+        t.database.db,
+        sql`select array_length(histogram_bounds::text::text[], 1) as n from pg_stats
+             where tablename = 'stats_probe' and attname = 'id'`,
+      );
+      return Number(row?.n);
+    };
+    await fill(23_001, 30_000);
+    expect(await analyzeGrownTables(t.database.db, EMBEDDED_STATISTICS_TARGET)).toContain('stats_probe');
+    expect(await bounds()).toBe(EMBEDDED_STATISTICS_TARGET + 1);
+    // each table in a transaction of its own: the target was only that transaction's
+    await fill(30_001, 40_000);
+    expect(await analyzeGrownTables(t.database.db)).toContain('stats_probe');
+    expect(await bounds()).toBe(101);
   });
 });
