@@ -31,14 +31,44 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
 };
 
 /** One statement with parameters: the extended protocol's messages, up to the Sync that ends them. */
-export function extendedQuery(text: string, params: unknown[]): Uint8Array {
+export function extendedQuery(text: string, params: unknown[], close: string[] = []): Uint8Array {
   return joinBytes([
+    ...close.map((closed) => serialize.close({ type: 'S', name: closed })),
     serialize.parse({ text }),
     serialize.bind({ values: params, valueMapper: (value: unknown) => prepareValue(value) }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
     serialize.sync(),
   ]);
+}
+
+/**
+ * One statement with parameters, run by name: parsed under that name first when `text` is given, and the
+ * statements of `close` closed before it (PostgreSQL's answer to each is a CloseComplete).
+ */
+export function namedQuery(
+  name: string,
+  text: string | null,
+  params: unknown[],
+  close: string[] = [],
+): Uint8Array {
+  return joinBytes([
+    ...close.map((closed) => serialize.close({ type: 'S', name: closed })),
+    ...(text === null ? [] : [serialize.parse({ name, text })]),
+    serialize.bind({ statement: name, values: params, valueMapper: (value: unknown) => prepareValue(value) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+}
+
+/** Whether PostgreSQL's answer holds a ParseComplete: the statement was parsed, whatever came after. */
+export function answeredParse(bytes: Uint8Array): boolean {
+  let parsed = false;
+  new Parser().parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), (message) => {
+    if (message.name === 'parseComplete') parsed = true;
+  });
+  return parsed;
 }
 
 /** Any number of statements without parameters (the simple protocol). */

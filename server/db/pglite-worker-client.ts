@@ -4,13 +4,16 @@ import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-pr
 import {
   WireDatabaseError,
   WireResults,
+  answeredParse,
   extendedQuery,
+  namedQuery,
   lastCommand,
   readMessages,
   simpleQuery,
   type WireQueryOptions,
 } from './pglite-wire';
 import { joinBytes } from './join-bytes';
+import { StatementCache } from './pglite-statements';
 
 // Distributes Omit over the request union, so each op keeps its own fields.
 type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -62,6 +65,8 @@ export class PGliteWorkerClient {
   private nextId = 1;
   private failure: Error | null = null;
   private readonly wire = new WireResults();
+  /** statement texts run by name in the database session (pglite-statements.ts) */
+  private readonly statements = new StatementCache();
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WorkerReply) => {
@@ -139,12 +144,33 @@ export class PGliteWorkerClient {
     params: unknown[],
     options: WireQueryOptions,
   ): Promise<Results<T>> {
-    const message = extendedQuery(sql, params);
+    const plan = this.statements.plan(sql);
+    const close = this.statements.takeClosing();
+    const message =
+      plan.name === null
+        ? extendedQuery(sql, params, close)
+        : namedQuery(plan.name, plan.parse ? sql : null, params, close);
     const answer = tx
       ? await tx.send(message)
       : ((await this.request({ op: 'wire', tx: null, message })) as Uint8Array);
-    // the statement's result is the last (a transaction's first answer begins with BEGIN's)
-    return this.wire.results(answer, options).at(-1) as Results<T>;
+    try {
+      // the statement's result is the last (a transaction's first answer begins with BEGIN's)
+      return this.wire.results(answer, options).at(-1) as Results<T>;
+    } catch (err) {
+      if (plan.name === null) throw err;
+      if (plan.parse && !answeredParse(answer)) this.statements.forget(sql);
+      else if (changedUnder(err)) {
+        this.statements.forget(sql);
+        // outside a transaction nothing was done: run it again, parsed anew (inside, the error aborted it)
+        if (!tx) return this.queryIn(null, sql, params, options);
+      }
+      throw err;
+    }
+  }
+
+  /** named statements kept in the database session (tests) */
+  get preparedStatements(): number {
+    return this.statements.size;
   }
 
   /** @internal used by transactions */
@@ -171,6 +197,11 @@ export class PGliteWorkerClient {
     for (const waiting of this.pending.values()) waiting.reject(err);
     this.pending.clear();
   }
+}
+
+/** "cached plan must not change result type": a table's columns changed under a named statement */
+function changedUnder(err: unknown): boolean {
+  return (err as { code?: string }).code === '0A000';
 }
 
 /** The transaction handle Drizzle runs a transaction's queries on. */

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../server/platform/db-errors';
 import { PGliteWorkerClient } from '../../server/db/pglite-worker-client';
+import { MAX_NAMED_STATEMENTS } from '../../server/db/pglite-statements';
 
 // The PGlite client itself; the whole API suite runs through it too (tests/api/support/test-app.ts).
 describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', () => {
@@ -33,6 +34,56 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', 
     expect(err).toMatchObject({ code: '23505', constraint: 'items_pkey' });
     expect(isUniqueViolation(err)).toBe(true);
     expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('runs a statement by name from its second run, with the same answers, and keeps a bounded number', async () => {
+    const named = () =>
+      db.query<{ n: number }>(
+        `select count(*)::int as n from pg_prepared_statements where name like 'affilio_%' and statement = $1`,
+        ['select name from items where id = $1'],
+      );
+    const byId = () => db.query<{ name: string }>('select name from items where id = $1', [1]);
+    expect((await byId()).rows).toEqual([{ name: 'one' }]);
+    expect((await named()).rows).toEqual([{ n: 0 }]);
+    expect((await byId()).rows).toEqual([{ name: 'one' }]);
+    expect((await byId()).rows).toEqual([{ name: 'one' }]);
+    expect((await named()).rows).toEqual([{ n: 1 }]);
+    // 300 other texts, each run twice: the session keeps at most MAX_NAMED_STATEMENTS (the oldest are closed)
+    for (let i = 0; i < 300; i++) {
+      for (let run = 0; run < 2; run++) await db.query(`select ${i} as k from items where id = $1`, [1]);
+    }
+    const kept = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_prepared_statements where name like 'affilio_%'`,
+    );
+    // (the count's own statement may be one more, closed with the next query)
+    expect(kept.rows[0]!.n).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS + 1);
+    expect(db.preparedStatements).toBe(MAX_NAMED_STATEMENTS);
+  });
+
+  it('keeps no statement whose parse failed, and keeps one whose run failed', async () => {
+    for (let run = 0; run < 3; run++) {
+      // the same error each time, never "prepared statement does not exist"
+      await expect(db.query('select nope from items where id = $1', [1])).rejects.toMatchObject({
+        code: '42703',
+      });
+    }
+    const insert = (id: number) => db.query('insert into items values ($1, $2, null)', [id, `item ${id}`]);
+    await insert(50);
+    await expect(insert(50)).rejects.toMatchObject({ code: '23505' });
+    await expect(insert(50)).rejects.toMatchObject({ code: '23505' });
+    await insert(51);
+    expect((await db.query('select count(*)::int as n from items where id >= 50')).rows).toEqual([{ n: 2 }]);
+    await db.query('delete from items where id >= 50');
+  });
+
+  it('runs a named statement again, parsed anew, after its table changed under it', async () => {
+    await db.exec('create table shapes (id int)');
+    await db.query('insert into shapes values (1)');
+    const all = () => db.query('select * from shapes');
+    await all();
+    await all();
+    await db.exec('alter table shapes add column label text');
+    expect((await all()).rows).toEqual([{ id: 1, label: null }]);
   });
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {
