@@ -3,6 +3,7 @@ import { Money } from '../../../components/money';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format-date';
 import type { FraudQueueItem } from '../types';
+import { reasonText } from '../utils/reason-text';
 
 interface QueueRowProps {
   item: FraudQueueItem;
@@ -33,6 +34,7 @@ export function QueueRow({
   onSuspend,
 }: QueueRowProps) {
   const { t } = useTranslation('fraud');
+  const { t: tc } = useTranslation('common');
   const h = item.publisher_history;
   const names = { publisher: item.publisher.name, campaign: item.campaign.name };
   return (
@@ -51,7 +53,7 @@ export function QueueRow({
         {item.publisher.name}
         {item.publisher.status !== 'active' && (
           <Badge ml="xs" color="gray" size="xs">
-            {item.publisher.status}
+            {tc(`status.user.${item.publisher.status}`)}
           </Badge>
         )}
       </Table.Td>
@@ -65,7 +67,7 @@ export function QueueRow({
         <Stack gap={2}>
           {item.fraud_reasons.map((r) => (
             <Text key={r.rule} size="sm">
-              <b>{t(`rule.${r.rule}`)}</b> (+{r.weight}): {r.detail}
+              <b>{t(`rule.${r.rule}`)}</b> (+{r.weight}): {reasonText(r)}
             </Text>
           ))}
           {!held && item.reason && (
