@@ -2,6 +2,7 @@ import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/cor
 import { Money } from '../../../components/money';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatCount } from '../../../lib/format-number';
 import type { FraudQueueItem } from '../types';
 import { reasonText } from '../utils/reason-text';
 
@@ -58,7 +59,10 @@ export function QueueRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Badge color={item.on_review ? 'orange' : 'red'}>{t('score', { score: item.fraud_score })}</Badge>
+        {/* as wide as its words: a narrow column cut it to "S…" */}
+        <Badge color={item.on_review ? 'orange' : 'red'} miw="max-content">
+          {t('score', { score: item.fraud_score })}
+        </Badge>
       </Table.Td>
       <Table.Td>
         <Money amountMinor={item.amount_minor} currency={item.currency} />
@@ -90,12 +94,12 @@ export function QueueRow({
       <Table.Td>
         <Text size="xs">
           {t('history', {
-            approved: h.approved,
-            rejected: h.rejected,
-            held: h.held,
-            fraud: h.rejected_for_fraud,
-            clicks: h.clicks_30d,
-            conversions: h.conversions_30d,
+            approved: formatCount(h.approved),
+            rejected: formatCount(h.rejected),
+            held: formatCount(h.held),
+            fraud: formatCount(h.rejected_for_fraud),
+            clicks: formatCount(h.clicks_30d),
+            conversions: formatCount(h.conversions_30d),
           })}
         </Text>
       </Table.Td>
