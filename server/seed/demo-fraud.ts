@@ -10,51 +10,56 @@ const HELD = 6;
 /** and how many before those the rules rejected */
 const REJECTED = 3;
 
-const SIGNALS: StoredFraudReason[][] = [
-  [
-    {
-      rule: 'self_address',
-      weight: 60,
-      detail: "The visitor's address is one the publisher signed in from (last seen yesterday)",
-      figures: { session_last_seen_at: null },
-    },
-  ],
-  [
-    {
-      rule: 'too_fast',
-      weight: 30,
-      detail: 'Converted 1.2 s after the click; the minimum is 3 s',
-      figures: { seconds: 1.2, minimum_seconds: 3 },
-    },
-    {
-      rule: 'address_velocity',
-      weight: 30,
-      detail: '9 conversions from this address in 24 hours; the limit is 5',
-      figures: { scope: 'address', conversions_24h: 9, limit: 5 },
-    },
-  ],
-  [
-    {
-      rule: 'click_flood',
-      weight: 40,
-      detail: '24 clicks from this address on this link within a minute; the limit is 10',
-      figures: { clicks_1m: 24, limit: 10 },
-    },
-    {
-      rule: 'user_agent',
-      weight: 20,
-      detail: 'The pixel was fired by another browser (user agent) than the one that clicked',
-      figures: { click_user_agent: 'Mozilla/5.0 (iPhone…)', pixel_user_agent: 'python-requests/2.31' },
-    },
-  ],
-];
+/** The rules that fired, as the rules in server/modules/fraud/rules/ store them (the UI words them from `figures`). */
+const signals = (now: Date): StoredFraudReason[][] => {
+  const seen = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  return [
+    [
+      {
+        rule: 'self_address',
+        weight: 60,
+        detail: `The visitor's address is one the publisher signed in from (last seen ${seen})`,
+        figures: { session_last_seen_at: seen },
+      },
+    ],
+    [
+      {
+        rule: 'too_fast',
+        weight: 30,
+        detail: 'Converted 1.2 s after the click; the minimum is 3 s',
+        figures: { seconds: 1.2, minimum_seconds: 3 },
+      },
+      {
+        rule: 'address_velocity',
+        weight: 30,
+        detail: '9 conversions from this address in 24 hours; the limit is 5',
+        figures: { scope: 'address', conversions_24h: 9, limit: 5 },
+      },
+    ],
+    [
+      {
+        rule: 'click_flood',
+        weight: 40,
+        detail: '24 clicks from this address on this link within a minute; the limit is 10',
+        figures: { clicks_1m: 24, limit: 10 },
+      },
+      {
+        rule: 'user_agent',
+        weight: 20,
+        detail: 'The pixel was fired by another browser (user agent) than the one that clicked',
+        figures: { click_user_agent: 'Mozilla/5.0 (iPhone…)', pixel_user_agent: 'python-requests/2.31' },
+      },
+    ],
+  ];
+};
 
 /**
  * The suspicious publisher of the demo (Peter's coupon newsletter): the fraud rules held their latest pending
  * commissions for review and rejected a few before, so the review queue, the "under review" badge and the
  * held and rejected counts all have something to show.
  */
-export async function seedDemoFraud(tx: Db, users: DemoUsers): Promise<void> {
+export async function seedDemoFraud(tx: Db, users: DemoUsers, now: Date): Promise<void> {
+  const fired = signals(now);
   const suspect = users.publishers.peter.id;
   const pending = await tx
     .select({ id: commissions.id })
@@ -72,8 +77,8 @@ export async function seedDemoFraud(tx: Db, users: DemoUsers): Promise<void> {
   for (const [i, { id }] of pending.entries()) {
     const rejected = i >= HELD;
     const reasons = rejected
-      ? [...SIGNALS[i % SIGNALS.length]!, ...SIGNALS[(i + 1) % SIGNALS.length]!]
-      : SIGNALS[i % SIGNALS.length]!;
+      ? [...fired[i % fired.length]!, ...fired[(i + 1) % fired.length]!]
+      : fired[i % fired.length]!;
     const score = reasons.reduce((sum, r) => sum + r.weight, 0);
     await tx
       .update(commissions)

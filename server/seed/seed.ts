@@ -193,7 +193,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeededAcco
     }
     await seedDemoData(tx, demoUsers, now);
     await seedDemoCoupons(tx, demoUsers, now);
-    await seedDemoFraud(tx, demoUsers);
+    await seedDemoFraud(tx, demoUsers, now);
     await seedDemoCapsAndReferrals(tx, demoUsers, now);
     await seedDemoMedia(tx, demoUsers, mediaStorageFor(config));
     await seedDemoPayouts(tx, demoUsers, adminId, now);

@@ -136,7 +136,7 @@ function cardStyles(id: string, cards: CardColumn[], head: string[] | undefined)
     return label
       ? [
           rule,
-          `${cell(index)}::before { content: ${JSON.stringify(label)}; position: static; display: block; width: auto; font-size: var(--mantine-font-size-xs); }`,
+          `${cell(index)}::before { content: ${JSON.stringify(label)}; float: none; display: block; width: auto; margin: 0; font-size: var(--mantine-font-size-xs); }`,
         ]
       : [rule];
   });

@@ -26,12 +26,17 @@ const writesLikeUs = () => /^en(-(US|GB))?$/i.test(formatLocale());
 
 const countFormat = lazyNumberFormat({ maximumFractionDigits: 0 });
 const rateFormat = lazyNumberFormat({ maximumFractionDigits: 2 });
+const tenthsFormat = lazyNumberFormat({ maximumFractionDigits: 1 });
 
 const compactFormat = lazyNumberFormat({ notation: 'compact', maximumFractionDigits: 1 });
 
 /** 12345 → '12,345' (English), '12.345' (Danish). */
 export const formatCount = (value: number) =>
   writesLikeUs() ? formatDecimal(value, 0) : countFormat().format(value);
+
+/** A figure to one decimal at most: 23.5 → '23.5' (English), '23,5' (Danish); 20 → '20'. */
+export const formatTenths = (value: number) =>
+  writesLikeUs() ? formatDecimal(value, 1) : tenthsFormat().format(value);
 
 /** A ratio 0..1 as a percentage, e.g. 0.0325 → '3.25 %' (English), '3,25 %' (Danish). */
 export const formatRate = (ratio: number) =>

@@ -1,5 +1,7 @@
+import { translate } from './i18n';
 import { showToast, type ToastInput } from './toast';
 
+/** The spec's toast (§ global errors), in English; shown in the UI's language. */
 export const DATA_ERROR_TOAST = {
   title: 'Data Error',
   message: 'A data processing error occurred. Please refresh the page.',
@@ -35,7 +37,11 @@ export function handleGlobalError(
 ): GlobalErrorOutcome {
   if (isExtensionError(info)) return 'ignored';
   if (info.message?.includes(DATA_ERROR_PATTERN)) {
-    toast({ ...DATA_ERROR_TOAST });
+    toast({
+      ...DATA_ERROR_TOAST,
+      title: translate('app', 'dataError.title'),
+      message: translate('app', 'dataError.message'),
+    });
     return 'toast';
   }
   return 'unhandled';

@@ -56,6 +56,27 @@ async function latestNotification(userId: string, category: 'application') {
 }
 
 describe('texts the server writes, in the recipient’s language', { timeout: 120_000 }, () => {
+  it('asks a Danish publisher to complete the profile in Danish, an English one in English', async () => {
+    const danish = await member('publisher', 'da');
+    const english = await member('publisher', 'en');
+    const countryNote = async (who: Member) => {
+      const check = await call(t, 'POST', '/api/notifications/check-profile-completion', { token: who.token });
+      expect(check.statusCode).toBe(200);
+      const list = (
+        await call(t, 'GET', '/api/notifications/profile-completion', { token: who.token })
+      ).json() as { title: string; body: string; data: { missing_field: string } }[];
+      return list.find((n) => n.data.missing_field === 'country');
+    };
+    expect(await countryNote(danish)).toMatchObject({
+      title: 'Udfyld din profil: tilføj land',
+      body: 'Der mangler land i din profil. Tilføj oplysningen i din profil for at gøre din konto klar.',
+    });
+    expect(await countryNote(english)).toMatchObject({
+      title: 'Complete your profile: add your country',
+      body: 'Your profile is missing your country. Add it in your profile to finish setting up your account.',
+    });
+  });
+
   it('tells a Danish publisher of an approved application in Danish, an English one in English', async () => {
     const adv = await member('advertiser', 'en');
     const [dansk, english] = await Promise.all([member('publisher', 'da'), member('publisher', 'en')]);

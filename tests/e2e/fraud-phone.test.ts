@@ -39,7 +39,7 @@ const TEXT = {
     table: 'Provisioner i gennemgangskøen',
     count: /^(\d+) provision(?:er)?$/,
     rules:
-      /For hurtig|Mange konverteringer fra én adresse|Klikstorm|Anden browser på pixlen|Publicistens egen adresse/,
+      /For hurtig|Mange konverteringer fra én adresse|Klikstorm|Anden browser på pixlen|Udgiverens egen adresse/,
     score: /^Score \d+$/,
     reason: 'Begrundelse',
     approve: 'Godkend 1 valgt',

@@ -157,3 +157,26 @@ describe('a card’s actions on a phone', () => {
     await page.getByRole('dialog').waitFor();
   });
 });
+
+describe('the admin dashboard’s caches on a phone', () => {
+  it('shows every cache’s name and figures on screen, with no sideways scroll', async () => {
+    const { page } = await app.openPage();
+    await page.setViewportSize(PHONE);
+    await logIn(page, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+    await page.goto('/dashboard');
+    const rows = page.getByRole('table', { name: 'Caches', exact: true }).locator('tbody > tr');
+    await rows.first().waitFor();
+    for (let i = 0, n = await rows.count(); i < n; i++) {
+      const cells = rows.nth(i).locator('td');
+      expect(await cells.count()).toBe(5);
+      for (let c = 0; c < 5; c++) {
+        await expect
+          .poll(async () => (await onScreen(cells.nth(c))).inside, { message: `cache ${i}, column ${c}` })
+          .toBe(true);
+      }
+    }
+    await page.screenshot({ path: `${SHOTS}/admin-caches-390.png`, fullPage: true });
+    const { scrollWidth, innerWidth } = await pageWidth(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+});

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection';
 import { notFound } from '../../platform/http-error';
 import { missingFields, profileFromRow } from '../users/service';
 import { findUserById } from '../../platform/current-user';
+import { msg, render } from '../../platform/i18n';
 import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_PRIORITIES,
@@ -114,27 +115,16 @@ export async function remove(db: Db, userId: string, id: string): Promise<void> 
 
 // --- profile completion --------------------------------------------------------------------------
 
-const FIELD_LABELS: Record<ProfileCompletionField, string> = {
-  company_name: 'company name',
-  website: 'website',
-  country: 'country',
-  billing_address: 'billing address',
-  vat_id: 'VAT ID',
-  display_name: 'display name',
-  payout_method: 'payout method',
-  payout_details: 'payout details',
-  tax_id: 'tax ID',
-};
-
-function completionNotification(userId: string, field: ProfileCompletionField) {
-  const label = FIELD_LABELS[field];
+/** In the user's language (server/locales/<language>/notifications.json), as every notification. */
+function completionNotification(userId: string, field: ProfileCompletionField, language: unknown) {
+  const missing = { field: msg(`notifications:profileField.${field}`) };
   return {
     userId,
     category: 'profile_completion',
     priority: 'normal' as const,
     requiresAction: true,
-    title: `Complete your profile: add your ${label}`,
-    body: `Your profile is missing your ${label}. Add it in your profile to finish setting up your account.`,
+    title: render(language, msg('notifications:profileCompletion.title', missing)),
+    body: render(language, msg('notifications:profileCompletion.body', missing)),
     link: '/profile',
     data: { type: 'profile_completion', missing_field: field },
   };
@@ -161,7 +151,7 @@ export async function checkProfileCompletion(db: Db, userId: string) {
     await q.deleteByIds(tx, userId, stale);
     await q.insertNotifications(
       tx,
-      fresh.map((field) => completionNotification(userId, field)),
+      fresh.map((field) => completionNotification(userId, field, found.user.language)),
     );
     return { missing_fields: missing, created: fresh.length };
   });

@@ -4,6 +4,7 @@ import {
   handleGlobalError,
   installGlobalErrorHandlers,
 } from '../../../src/lib/global-error-handler';
+import { setLanguage } from '../../../src/lib/i18n';
 import { showToast } from '../../../src/lib/toast';
 
 const DATA_ERROR = 'TypeError: Cannot convert undefined or null to object';
@@ -15,6 +16,21 @@ describe('global error handler', () => {
     expect(toast).toHaveBeenCalledWith({
       title: 'Data Error',
       message: 'A data processing error occurred. Please refresh the page.',
+      color: 'red',
+    });
+  });
+
+  it('says it in Danish to a Danish user', async () => {
+    const toast = vi.fn();
+    await setLanguage('da');
+    try {
+      handleGlobalError({ message: DATA_ERROR }, toast);
+    } finally {
+      await setLanguage('en');
+    }
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Datafejl',
+      message: 'Der opstod en fejl i behandlingen af data. Genindlæs siden.',
       color: 'red',
     });
   });

@@ -1,8 +1,12 @@
 import { Alert, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount, formatRate } from '../../../lib/format-number';
 import { useCacheStats } from '../api/get-cache-stats';
 import { useTranslation } from '../../../lib/i18n';
+
+/** the caches the server reports (GET /performance/cache-stats) that have a name in the UI's language */
+const NAMED_CACHES = ['dashboard', 'tracking_links'];
 
 /** Admin: how the server's caches are doing, refreshed every 30 s. */
 export function CacheStatsCard() {
@@ -36,7 +40,19 @@ export function CacheStatsCard() {
         </Text>
       )}
       {data && data.caches.length > 0 && (
-        <Table aria-label={t('cache.title')} verticalSpacing={4}>
+        // on a phone each cache is a card: its name and hit rate on top, the counts under them
+        <DataTable
+          minWidth={420}
+          aria-label={t('cache.title')}
+          verticalSpacing={4}
+          cards={[
+            'title',
+            { amount: t('cache.hitRate') },
+            { field: t('cache.hits') },
+            { field: t('cache.misses') },
+            { field: t('cache.entries') },
+          ]}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('cache.cache')}</Table.Th>
@@ -49,7 +65,19 @@ export function CacheStatsCard() {
           <Table.Tbody>
             {data.caches.map((cache) => (
               <Table.Tr key={cache.name}>
-                <Table.Td>{cache.name}</Table.Td>
+                <Table.Td>
+                  {NAMED_CACHES.includes(cache.name) ? (
+                    <>
+                      {t(`cache.name.${cache.name}`)}
+                      {/* the server's own name, as its logs and metrics write it */}
+                      <Text component="span" display="block" size="xs" c="dimmed" ff="monospace">
+                        {cache.name}
+                      </Text>
+                    </>
+                  ) : (
+                    cache.name
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">{formatRate(cache.hit_rate)}</Table.Td>
                 <Table.Td ta="right">{formatCount(cache.hits)}</Table.Td>
                 <Table.Td ta="right">{formatCount(cache.misses)}</Table.Td>
@@ -57,7 +85,7 @@ export function CacheStatsCard() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </DataTable>
       )}
     </Card>
   );

@@ -41,7 +41,8 @@ export function DailyCharts({ role, series, range, currency }: DailyChartsProps)
       <Card withBorder padding="md">
         <Title order={3} size="h5" mb="sm">
           {money.length > 1
-            ? t('chart.moneyTwo', { first: money[0]!.label, second: money[1]!.label })
+            ? // "Revenue and volume", as "Clicks and conversions" above
+              t('chart.moneyTwo', { first: money[0]!.label, second: money[1]!.label.toLowerCase() })
             : money[0]!.label}
         </Title>
         <LazyTimeSeriesChart

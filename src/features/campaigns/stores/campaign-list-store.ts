@@ -1,4 +1,5 @@
 import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { translate } from '../../../lib/i18n';
 import { runOfflineMutation } from '../../../lib/offline/offline-mutation';
 import { showSuccess, showToast } from '../../../lib/toast';
 import { campaignKeys, type CampaignListParams } from '../api/campaign-keys';
@@ -12,8 +13,6 @@ import { CAMPAIGN_PAGE_SIZE, DEFAULT_CAMPAIGN_FILTERS, type Campaign, type Campa
 import { prependCampaign, removeCampaign, replaceCampaign } from '../utils/campaign-items';
 
 const NO_ITEMS: Campaign[] = [];
-
-export const ENDED_INSTEAD_OF_DELETED = 'Campaign has tracking history, so it was ended instead of deleted';
 
 export interface CampaignPagination {
   total: number;
@@ -266,7 +265,7 @@ export function createCampaignListStore(
           void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
         }
         dispatch({ type: 'listLoaded', pagination: { total } });
-        showSuccess('Campaign created', created.name);
+        showSuccess(translate('campaigns', 'toast.created'), created.name);
         return created;
       } catch (error) {
         dispatch({ type: 'failed', error });
@@ -286,7 +285,7 @@ export function createCampaignListStore(
         if (!sent) editShown((page) => ({ ...page, items: replaceCampaign(page.items, updated) }));
         notify();
         // Queued offline, the offline banner says the change waits; saved, say so.
-        if (sent) showSuccess('Campaign saved', updated.name);
+        if (sent) showSuccess(translate('campaigns', 'toast.saved'), updated.name);
         return updated;
       } catch (error) {
         dispatch({ type: 'updateFailed', error });
@@ -304,12 +303,16 @@ export function createCampaignListStore(
           // the mutation took it out of every cached list (utils/campaign-items.ts); the pick goes if
           // it was this one
           dispatch({ type: 'deleted', id });
-          showSuccess('Campaign deleted', name);
+          showSuccess(translate('campaigns', 'toast.deleted'), name);
           return;
         }
         // Tracking history must stay auditable: the server ended the campaign instead of deleting it.
         notify();
-        showToast({ title: 'Campaign ended', message: ENDED_INSTEAD_OF_DELETED, color: 'yellow' });
+        showToast({
+          title: translate('campaigns', 'toast.ended'),
+          message: translate('campaigns', 'toast.endedInstead'),
+          color: 'yellow',
+        });
       } catch (error) {
         dispatch({ type: 'updateFailed', error });
         throw error;

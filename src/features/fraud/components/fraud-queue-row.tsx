@@ -2,7 +2,9 @@ import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/cor
 import { Money } from '../../../components/money';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatCount } from '../../../lib/format-number';
 import type { FraudQueueItem } from '../types';
+import { reasonText } from '../utils/reason-text';
 
 interface QueueRowProps {
   item: FraudQueueItem;
@@ -33,6 +35,7 @@ export function QueueRow({
   onSuspend,
 }: QueueRowProps) {
   const { t } = useTranslation('fraud');
+  const { t: tc } = useTranslation('common');
   const h = item.publisher_history;
   const names = { publisher: item.publisher.name, campaign: item.campaign.name };
   return (
@@ -51,12 +54,15 @@ export function QueueRow({
         {item.publisher.name}
         {item.publisher.status !== 'active' && (
           <Badge ml="xs" color="gray" size="xs">
-            {item.publisher.status}
+            {tc(`status.user.${item.publisher.status}`)}
           </Badge>
         )}
       </Table.Td>
       <Table.Td>
-        <Badge color={item.on_review ? 'orange' : 'red'}>{t('score', { score: item.fraud_score })}</Badge>
+        {/* as wide as its words: a narrow column cut it to "S…" */}
+        <Badge color={item.on_review ? 'orange' : 'red'} miw="max-content">
+          {t('score', { score: item.fraud_score })}
+        </Badge>
       </Table.Td>
       <Table.Td>
         <Money amountMinor={item.amount_minor} currency={item.currency} />
@@ -65,7 +71,7 @@ export function QueueRow({
         <Stack gap={2}>
           {item.fraud_reasons.map((r) => (
             <Text key={r.rule} size="sm">
-              <b>{t(`rule.${r.rule}`)}</b> (+{r.weight}): {r.detail}
+              <b>{t(`rule.${r.rule}`)}</b> (+{r.weight}): {reasonText(r)}
             </Text>
           ))}
           {!held && item.reason && (
@@ -88,12 +94,12 @@ export function QueueRow({
       <Table.Td>
         <Text size="xs">
           {t('history', {
-            approved: h.approved,
-            rejected: h.rejected,
-            held: h.held,
-            fraud: h.rejected_for_fraud,
-            clicks: h.clicks_30d,
-            conversions: h.conversions_30d,
+            approved: formatCount(h.approved),
+            rejected: formatCount(h.rejected),
+            held: formatCount(h.held),
+            fraud: formatCount(h.rejected_for_fraud),
+            clicks: formatCount(h.clicks_30d),
+            conversions: formatCount(h.conversions_30d),
           })}
         </Text>
       </Table.Td>

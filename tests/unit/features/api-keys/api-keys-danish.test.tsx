@@ -50,7 +50,7 @@ describe('Settings → API keys in Danish', () => {
     const list = await screen.findByRole('list', { name: 'Dine API-nøgler' }, { timeout: 15_000 });
     const card = within(list).getByRole('listitem');
     expect(card).toHaveTextContent('Kun læsning');
-    expect(card).toHaveTextContent('Kun: Kampagner, Tracking og rapporter');
+    expect(card).toHaveTextContent('Kun: Kampagner, Sporing og rapporter');
     expect(card).toHaveTextContent('fra 203.0.113.42');
     expect(card).toHaveTextContent('UdløberAldrig');
     expect(within(card).getByRole('button', { name: 'Tilbagekald Natlig eksport' })).toBeInTheDocument();
