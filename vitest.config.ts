@@ -30,6 +30,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/api/support/global-setup.ts'],
+          // one worker runs every file in the same module graph: the server's modules (Fastify, Drizzle, the
+          // schemas and every route) load once instead of once per file. Each file still opens apps of its
+          // own on databases of its own and closes them; the API tests mock no module (vitest restores
+          // spies after each file either way).
+          isolate: false,
         },
       },
       {

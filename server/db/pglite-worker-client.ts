@@ -30,11 +30,15 @@ const ROLLBACK = simpleQuery('ROLLBACK');
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
-/** The worker entry; run through tsx's loader when the server runs from TypeScript sources. */
-function startWorker(start: WorkerStart): Worker {
+/**
+ * The worker entry: `bundle` when given (a build of pglite-worker.ts like scripts/build-server.mjs makes), else
+ * the bundle beside this file, or the TypeScript entry through tsx's loader when the server runs from its
+ * TypeScript sources.
+ */
+function startWorker(start: WorkerStart, bundle?: URL): Worker {
   const ownUrl = import.meta.url;
-  if (!ownUrl.endsWith('.ts')) {
-    return new Worker(new URL('./pglite-worker.js', ownUrl), {
+  if (bundle || !ownUrl.endsWith('.ts')) {
+    return new Worker(bundle ?? new URL('./pglite-worker.js', ownUrl), {
       workerData: start,
       resourceLimits: WORKER_LIMITS,
     });
@@ -80,9 +84,16 @@ export class PGliteWorkerClient {
     worker.on('exit', (code) => this.fail(new Error(`the database worker stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker and opens the database (in `dataDir`, or in memory; from `template` if given). */
-  static async create(dataDir: string | undefined, template?: string): Promise<PGliteWorkerClient> {
-    const worker = startWorker({ dataDir, template });
+  /**
+   * Starts the worker and opens the database (in `dataDir`, or in memory; from `template` if given), running
+   * the worker from `bundle` if given.
+   */
+  static async create(
+    dataDir: string | undefined,
+    template?: string,
+    bundle?: URL,
+  ): Promise<PGliteWorkerClient> {
+    const worker = startWorker({ dataDir, template }, bundle);
     const client = new PGliteWorkerClient(worker);
     // the worker answers request 0 once PGlite is open
     await new Promise((resolve, reject) => client.pending.set(0, { resolve, reject }));

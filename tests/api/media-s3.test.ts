@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { multipart } from './support/multipart';
 import { freePort } from './support/processes';
@@ -38,9 +38,10 @@ beforeAll(async () => {
   });
   await s3server.run();
   endpoint = `http://127.0.0.1:${port}`;
-  // s3rver's fixed credentials, through the AWS SDK's usual environment chain as in production
-  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  // s3rver's fixed credentials, through the AWS SDK's usual environment chain as in production (undone
+  // after the file: the API files share one process, vitest.config.ts)
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'S3RVER');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'S3RVER');
   const { mediaStore } = loadConfig({ MEDIA_STORE: `s3://${BUCKET}/${PREFIX}`, S3_ENDPOINT: endpoint });
   t = await createTestApp({ dataDir, mediaStore });
   other = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true });
@@ -48,6 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await t?.close();
   other?.destroy();
   await s3server?.close();

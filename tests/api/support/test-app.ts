@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
@@ -48,8 +49,13 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    // a copy of the run's migrated template (global-setup.ts); migrate() then finds nothing to do
-    database = await openDatabase({ template: inject('apiDataTemplate') });
+    // a copy of the run's migrated template (global-setup.ts); migrate() then finds nothing to do. The worker
+    // runs the run's bundle of pglite-worker.ts, as a built server does.
+    const worker = inject('apiPgliteWorker');
+    database = await openDatabase({
+      template: inject('apiDataTemplate'),
+      workerBundle: worker ? pathToFileURL(worker) : undefined,
+    });
   }
   const app = await buildApp({ ...options, config: testConfig(overrides), database });
   await app.ready();
@@ -101,6 +107,22 @@ export interface UserOptions {
 
 let counter = 0;
 
+/**
+ * One argon2 hash per password for the whole run (the API files share one worker): hashing costs tens of
+ * milliseconds of CPU by design, and most test users share the default password. A stored hash carries its
+ * own salt and parameters, so every user still signs in through the real verification; only the salt is
+ * shared between them.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** Inserts a user straight into the database (fast path for tests that are not about registration). */
 export async function createUser(t: TestApp, options: UserOptions = {}) {
   counter += 1;
@@ -112,7 +134,7 @@ export async function createUser(t: TestApp, options: UserOptions = {}) {
     t.database.db,
     {
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
       role,
       name: `${role} ${counter}`,
       status: options.status ?? 'active',

@@ -24,7 +24,7 @@ export function renderApp(path: string) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...utils, router, queryClient, user: userEvent.setup() };
+  return { ...utils, router, queryClient, user: userEvent.setup({ delay: null }) };
 }
 
 export function signIn(token = 'test-token') {
