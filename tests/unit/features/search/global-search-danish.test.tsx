@@ -40,7 +40,7 @@ describe('global search in Danish', () => {
     const input = await screen.findByRole('textbox', { name: 'Søg' });
     await waitFor(() => expect(input).toHaveFocus());
     expect(
-      screen.getByText('Søg i kampagner, udgivere, annoncører, websites, ansøgninger og fakturaer.'),
+      screen.getByText('Søg i kampagner, udgivere, annoncører, websteder, ansøgninger og fakturaer.'),
     ).toBeInTheDocument();
     await user.keyboard('m');
     expect(await screen.findByText('Skriv mindst 2 tegn.')).toBeInTheDocument();
