@@ -57,8 +57,19 @@ export async function quickActionHrefs(page: Page): Promise<(string | null)[]> {
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   const group = page.getByRole('radiogroup', { name: label });
   if ((await group.count()) > 0) {
-    await group.getByRole('radio', { name: option, exact: true }).check({ force: true });
-    return;
+    const radio = group.getByRole('radio', { name: option, exact: true });
+    // a form that sets its initial values just after it appears (a loaded machine: CI) can undo a click that
+    // came first ("Clicking the checkbox did not change its state"): pick it again until it stays picked
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await radio.check({ force: true });
+        if (await radio.isChecked()) return;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+      }
+      if (attempt >= 5) throw new Error(`"${option}" in "${label}" does not stay picked`);
+      await page.waitForTimeout(200);
+    }
   }
   const field = page.getByLabel(label, { exact: true }).first();
   const tagName = await field.evaluate((element: { tagName: string }) => element.tagName);
