@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Db } from '../../../server/db/connection';
 import { applyMigrations } from '../../../server/db/migrate';
+import { SERVER_BUNDLE } from '../../support/server-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,12 +62,7 @@ async function bundleWorker(dir: string): Promise<string> {
   await build({
     entryPoints: [path.join(root, 'server/db/pglite-worker.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    logLevel: 'warning',
+    ...SERVER_BUNDLE,
   });
   return outfile;
 }

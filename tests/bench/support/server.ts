@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { freePort } from '../../e2e/support/server';
+import { SERVER_BUNDLE } from '../../support/server-bundle';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -61,12 +62,7 @@ export function builtServer(): Promise<string> {
       entryPoints: [path.join(ROOT, 'server/main.ts'), path.join(ROOT, 'server/db/pglite-worker.ts')],
       outdir: out,
       entryNames: '[name]',
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20.19',
-      packages: 'external',
-      logLevel: 'warning',
+      ...SERVER_BUNDLE,
     });
     cpSync(path.join(ROOT, 'server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
     return path.join(out, 'main.js');
