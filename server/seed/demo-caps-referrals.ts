@@ -26,7 +26,14 @@ async function seedCappedPublisher(db: Db, publisherId: string, now: Date): Prom
   const recent = await db
     .select()
     .from(commissions)
-    .where(and(eq(commissions.publisherId, publisherId), eq(commissions.status, 'pending')))
+    .where(
+      and(
+        eq(commissions.publisherId, publisherId),
+        eq(commissions.status, 'pending'),
+        // the ones the fraud rules hold for review stay in the review queue (demo-fraud.ts)
+        eq(commissions.onReview, false),
+      ),
+    )
     .orderBy(desc(commissions.createdAt))
     .limit(40);
   const campaignId = recent.find((c) => c.kind === 'conversion')?.campaignId;

@@ -167,6 +167,27 @@ describe('the fraud review queue', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'pending', onReview: true });
   });
 
+  it('lists as held only what a reviewer can still decide: one refused meanwhile (a cap) is neither listed nor counted', async () => {
+    const kept = await heldSale();
+    const capped = await heldSale();
+    // refused by something else since (the demo seed's publisher cap did this to held ones), flag left on
+    await t.database.db
+      .update(commissions)
+      .set({ status: 'rejected', reason: "over the publisher's cap" })
+      .where(eq(commissions.id, capped));
+    const res = await queue(adv.token, '?limit=100');
+    expect(res.statusCode).toBe(200);
+    const listed = res.json() as { commission_id: string; status: string }[];
+    const ids = listed.map((i) => i.commission_id);
+    expect(ids).toContain(kept);
+    expect(ids).not.toContain(capped);
+    expect(listed.every((i) => i.status === 'pending')).toBe(true);
+    expect(Number(res.headers['x-total-count'])).toBe(listed.length);
+    // every listed one can be decided
+    const decided = await decide(adv.token, { commission_ids: ids, decision: 'approve' });
+    expect(decided.statusCode, decided.body).toBe(200);
+  });
+
   it('never approves a held commission after the hold period; the others of the same age are', async () => {
     const held = await heldSale();
     const calmLink = await approvedLink(t, adv, pub, { fraud: { min_seconds_to_convert: 0 } });

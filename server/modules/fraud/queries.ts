@@ -16,11 +16,15 @@ export interface QueueFilter {
   state: 'held' | 'rejected';
 }
 
+/**
+ * held: on review and still pending, what a reviewer can decide (`heldIds`); a commission refused otherwise
+ * since (a cap, a rejection elsewhere) is no longer held, whatever its flag says
+ */
+const HELD = sql`(${commissions.onReview} and ${commissions.status} = 'pending')`;
+
 /** held: on review now; rejected: rejected with any fraud rule fired (by the rules or by a reviewer) */
 const stateWhere = (state: QueueFilter['state']) =>
-  state === 'held'
-    ? eq(commissions.onReview, true)
-    : and(eq(commissions.status, 'rejected'), gt(commissions.fraudScore, 0));
+  state === 'held' ? HELD : and(eq(commissions.status, 'rejected'), gt(commissions.fraudScore, 0));
 
 function where(filter: QueueFilter): SQL | undefined {
   return and(
@@ -115,7 +119,7 @@ export async function publisherHistories(
         commissions: count(),
         approved: sql<number>`count(*) filter (where ${commissions.status} in ('approved', 'paid'))::int`,
         rejected: sql<number>`count(*) filter (where ${commissions.status} = 'rejected')::int`,
-        held: sql<number>`count(*) filter (where ${commissions.onReview})::int`,
+        held: sql<number>`count(*) filter (where ${HELD})::int`,
         rejectedForFraud: sql<number>`count(*) filter (where ${commissions.status} = 'rejected' and ${commissions.fraudScore} > 0)::int`,
       })
       .from(commissions)
@@ -168,7 +172,7 @@ export async function summary(
 ) {
   const [row] = await db
     .select({
-      held: sql<number>`count(*) filter (where ${commissions.onReview})::int`,
+      held: sql<number>`count(*) filter (where ${HELD})::int`,
       rejectedForFraud: sql<number>`count(*) filter (where ${commissions.status} = 'rejected' and ${commissions.fraudScore} > 0)::int`,
     })
     .from(commissions)
