@@ -71,6 +71,32 @@ export function answeredParse(bytes: Uint8Array): boolean {
   return parsed;
 }
 
+/**
+ * PostgreSQL's answer to several queries sent in one message, one part per query: each query ends with
+ * Sync (or is a simple Query), and PostgreSQL ends its answer to each with ReadyForQuery. With `count`
+ * queries and one more part (the BEGIN a transaction's first message starts with), that part joins the
+ * first query's, as when the two went alone.
+ */
+export function splitAnswers(bytes: Uint8Array, count: number): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let start = 0;
+  for (let at = 0; at + 5 <= bytes.length; ) {
+    const type = bytes[at];
+    at += 1 + view.getInt32(at + 1);
+    // 'Z': ReadyForQuery
+    if (type === 0x5a) {
+      parts.push(bytes.subarray(start, at));
+      start = at;
+    }
+  }
+  if (start < bytes.length) parts.push(bytes.subarray(start));
+  if (parts.length === count + 1) parts.splice(0, 2, joinBytes([parts[0]!, parts[1]!]));
+  if (parts.length !== count)
+    throw new Error(`the database answered ${parts.length} of ${count} queries sent together`);
+  return parts;
+}
+
 /** Any number of statements without parameters (the simple protocol). */
 export function simpleQuery(text: string): Uint8Array {
   return joinBytes([serialize.query(text)]);

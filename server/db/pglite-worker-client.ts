@@ -10,6 +10,7 @@ import {
   lastCommand,
   readMessages,
   simpleQuery,
+  splitAnswers,
   type WireQueryOptions,
 } from './pglite-wire';
 import { joinBytes } from './join-bytes';
@@ -179,6 +180,11 @@ export class PGliteWorkerClient {
     }
   }
 
+  /** messages sent to the worker so far (tests) */
+  get messagesSent(): number {
+    return this.nextId - 1;
+  }
+
   /** named statements kept in the database session (tests) */
   get preparedStatements(): number {
     return this.statements.size;
@@ -215,16 +221,35 @@ function changedUnder(err: unknown): boolean {
   return (err as { code?: string }).code === '0A000';
 }
 
+/**
+ * How many turns of the microtask queue a gathered statement waits for others before it leaves: the work
+ * that answers to one reply reaches its next statement within a few promise steps (Drizzle's and ours),
+ * never through I/O, so once this many pass without a new statement, everything that could join has.
+ */
+const GATHER_TURNS = 32;
+
+interface Gathered {
+  message: Uint8Array;
+  resolve: (answer: Uint8Array) => void;
+  reject: (err: unknown) => void;
+}
+
 /** The transaction handle Drizzle runs a transaction's queries on. */
 export class PGliteWorkerTransaction {
   private closed = false;
   /** the transaction's id in the worker, once its first statement went there with BEGIN */
   private id: Promise<number> | null = null;
+  /** a statement was sent or is waiting to go with others: the next one does not begin the transaction */
+  private sentAny = false;
+  /** open `gather()` scopes: while any is open, statements wait to leave together */
+  private gathering = 0;
+  private gathered: Gathered[] = [];
+  private leaving = false;
 
   constructor(private readonly client: PGliteWorkerClient) {}
 
   get started(): boolean {
-    return this.id !== null;
+    return this.sentAny;
   }
 
   query<T>(sql: string, params: unknown[] = [], options: WireQueryOptions = {}): Promise<Results<T>> {
@@ -237,8 +262,34 @@ export class PGliteWorkerTransaction {
     return this.client.execIn(this, sql);
   }
 
+  /**
+   * Until the returned function is called, statements of this transaction that are ready at the same time
+   * travel to the worker in one message and come back in one answer (`together` in together.ts): the
+   * worker is entered once for all of them, and the main thread's work between them is not waited for.
+   * Each statement still gets its own answer or error, in the order sent.
+   */
+  gather(): () => void {
+    this.gathering++;
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      this.gathering--;
+      if (this.gathering === 0) this.leave();
+    };
+  }
+
   /** @internal PostgreSQL's answer to `message` in this transaction (the first one begins it). */
-  async send(message: Uint8Array): Promise<Uint8Array> {
+  send(message: Uint8Array): Promise<Uint8Array> {
+    this.sentAny = true;
+    if (this.gathering === 0) return this.sendNow(message);
+    return new Promise((resolve, reject) => {
+      this.gathered.push({ message, resolve, reject });
+      this.leaveWhenIdle();
+    });
+  }
+
+  private async sendNow(message: Uint8Array): Promise<Uint8Array> {
     if (this.id === null) {
       const begun = this.client.request({ op: 'begin', message: joinBytes([BEGIN, message]) }) as Promise<{
         tx: number;
@@ -251,10 +302,52 @@ export class PGliteWorkerTransaction {
     return (await this.client.request({ op: 'wire', tx, message })) as Uint8Array;
   }
 
+  /** Sends the gathered statements once GATHER_TURNS turns of the microtask queue bring no new one. */
+  private leaveWhenIdle(): void {
+    if (this.leaving) return;
+    this.leaving = true;
+    let seen = this.gathered.length;
+    let idle = 0;
+    const turn = () => {
+      if (this.gathered.length !== seen) {
+        seen = this.gathered.length;
+        idle = 0;
+      }
+      if (++idle < GATHER_TURNS) return queueMicrotask(turn);
+      this.leaving = false;
+      this.leave();
+    };
+    queueMicrotask(turn);
+  }
+
+  /** Sends what is gathered as one message and hands each statement its part of the answer. */
+  private leave(): void {
+    const group = this.gathered.splice(0);
+    if (group.length === 0) return;
+    const message = group.length === 1 ? group[0]!.message : joinBytes(group.map((g) => g.message));
+    this.sendNow(message).then(
+      (answer) => {
+        let parts: Uint8Array[];
+        try {
+          parts = group.length === 1 ? [answer] : splitAnswers(answer, group.length);
+        } catch (err) {
+          for (const g of group) g.reject(err);
+          return;
+        }
+        group.forEach((g, i) => g.resolve(parts[i]!));
+      },
+      (err: unknown) => {
+        for (const g of group) g.reject(err);
+      },
+    );
+  }
+
   /** @internal COMMIT (`commit`) or ROLLBACK; nothing to end when no statement ran. */
   async end(commit: boolean): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // a statement still waiting to go with others goes before COMMIT (nothing waits for it: it fails or not)
+    this.leave();
     if (this.id === null) return;
     const tx = await this.id;
     const answer = (await this.client.request({

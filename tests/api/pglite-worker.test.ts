@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../server/platform/db-errors';
 import { PGliteWorkerClient } from '../../server/db/pglite-worker-client';
 import { MAX_NAMED_STATEMENTS } from '../../server/db/pglite-statements';
+import { together } from '../../server/db/together';
+import { executeRows, type Db } from '../../server/db/connection';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 
 // The PGlite client itself; the whole API suite runs through it too (tests/api/support/test-app.ts).
 describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', () => {
@@ -224,6 +229,60 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', 
       expect(niceOf(String(process.pid))).toBe(0);
     },
   );
+
+  it('sends the statements that pieces of one transaction have ready together in one message, each with its own answer', async () => {
+    const orm = drizzle({ client: db as unknown as PGlite }) as unknown as Db;
+    await db.exec('create table gathered (id int primary key, note text)');
+    let trips = 0;
+    const stored = await orm.transaction(async (tx) => {
+      await tx.execute(sql`insert into gathered values (1, 'first')`);
+      const before = db.messagesSent;
+      // two pieces of two statements each, and one of one: the first statements of all three go in one
+      // message, the second ones of the two in another
+      const [a, b, c] = await together(
+        tx,
+        async () => {
+          await tx.execute(sql`insert into gathered values (2, 'two')`);
+          return (await executeRows<{ n: number }>(tx, sql`select count(*)::int as n from gathered`))[0]!.n;
+        },
+        async () => {
+          const [first] = await executeRows<{ note: string }>(tx, sql`select note from gathered where id = 1`);
+          await tx.execute(sql`update gathered set note = 'seen' where id = 1`);
+          return first!.note;
+        },
+        async () => (await executeRows<{ x: number }>(tx, sql`select 7 as x`))[0]!.x,
+      );
+      trips = db.messagesSent - before;
+      return { a, b, c };
+    });
+    expect(stored).toEqual({ a: 2, b: 'first', c: 7 });
+    expect(trips).toBe(2);
+    expect((await db.query('select id, note from gathered order by id')).rows).toEqual([
+      { id: 1, note: 'seen' },
+      { id: 2, note: 'two' },
+    ]);
+  });
+
+  it('fails a gathered group with the failing statement’s own error, and the transaction stores nothing', async () => {
+    const orm = drizzle({ client: db as unknown as PGlite }) as unknown as Db;
+    await db.exec('create table gathered_fail (id int primary key)');
+    await db.query('insert into gathered_fail values (1)');
+    const err = await orm
+      .transaction(async (tx) => {
+        await together(
+          tx,
+          () => tx.execute(sql`insert into gathered_fail values (2)`),
+          () => tx.execute(sql`insert into gathered_fail values (1)`),
+          () => tx.execute(sql`insert into gathered_fail values (3)`),
+        );
+      })
+      .catch((e: unknown) => e);
+    // Drizzle wraps the database's error; the cause is the duplicate key's, not a later statement's
+    expect((err as { cause?: unknown }).cause).toMatchObject({ code: '23505' });
+    expect((await db.query('select id from gathered_fail order by id')).rows).toEqual([{ id: 1 }]);
+    // the session is usable after the failed group
+    expect((await db.query<{ x: number }>('select 1 as x')).rows).toEqual([{ x: 1 }]);
+  });
 
   it('keeps the main thread free while a long query runs', async () => {
     let ticks = 0;

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { together } from '../../db/together';
 import { jsonRows } from '../../db/json-rows';
 import { commissions } from '../../db/schema/commissions';
 import { campaigns } from '../../db/schema/marketplace';
@@ -80,13 +81,18 @@ export function commissionValues(
 
 /**
  * One multi-row INSERT (the rollup and spend triggers run once for all of them), answered in the given order,
- * with the publishers' ledger entries.
+ * with the publishers' ledger entries. `alongside` is the caller's own further work on the stored rows
+ * (notifications, outbox events), run beside the ledger's statements (`together`) rather than after them.
  */
 export async function insertCommissions(
   tx: Db,
   values: (typeof commissions.$inferInsert)[],
+  alongside?: (rows: CommissionRow[]) => Promise<void>,
 ): Promise<CommissionRow[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) {
+    await alongside?.([]);
+    return [];
+  }
   const rows = await tx.insert(commissions).select(jsonRows(commissions, values)).returning();
   // each commission belongs to one conversion or one click (both unique): that matches rows to values
   const link = (r: { conversionId?: string | null; clickId?: string | null }) =>
@@ -99,7 +105,11 @@ export async function insertCommissions(
     return row;
   });
   // the publishers' ledgers, in the same transaction: one append for the whole batch
-  await recordCommissionsCreated(tx, inOrder);
+  await together(
+    tx,
+    () => recordCommissionsCreated(tx, inOrder),
+    () => alongside?.(inOrder) ?? Promise.resolve(),
+  );
   return inOrder;
 }
 

@@ -27,14 +27,32 @@ interface Rates {
   baseConversions: number;
 }
 
+/** What the statement read for some subjects: enough for the facts of any of them (`factsOf`). */
+export type FactsRead = Awaited<ReturnType<typeof readBatch>>;
+
 export async function loadFacts(db: Db, subjects: FraudSubject[]): Promise<BatchFacts> {
-  if (subjects.length === 0) return { stored: {}, facts: [] };
-  const { stored, sessions, perAddress, perNetwork, minute, rates } = await readBatch(db, subjects);
+  return factsOf(await readFacts(db, subjects), subjects);
+}
+
+/** Reads the facts of the subjects, ahead of deciding which of them are scored (null for none). */
+export function readFacts(db: Db, subjects: FraudSubject[]): Promise<FactsRead | null> {
+  return subjects.length === 0 ? Promise.resolve(null) : readBatch(db, subjects);
+}
+
+/**
+ * The facts of `subjects`, in order, from what `readFacts` read for them or for more subjects than them (a
+ * batch reads for every candidate and scores the conversions it stores): earlier subjects of the list count
+ * like stored conversions.
+ */
+export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): BatchFacts {
+  if (subjects.length === 0) return { stored: read?.stored ?? {}, facts: [] };
+  if (!read) throw new Error('fraud facts were not read for these subjects');
+  const { stored, sessions, perAddress, perNetwork, minute, rates } = read;
   // earlier conversions of the same batch count like stored ones
   const seenAddress = new Map<string, number>();
   const seenNetwork = new Map<string, number>();
   const seenToday = new Map<string, number>();
-  const facts = subjects.map((s, i) => {
+  const facts = subjects.map((s) => {
     const address = subjectAddress(s);
     const network = subjectNetwork(s);
     const pair = `${s.campaign.id}|${s.publisherId}`;
@@ -45,7 +63,7 @@ export async function loadFacts(db: Db, subjects: FraudSubject[]): Promise<Batch
       publisherSessionAt: sessionAt ?? null,
       addressConversions: 0,
       networkConversions: 0,
-      clicksInMinute: minute[i] ?? 0,
+      clicksInMinute: minute.get(minuteKey(s)) ?? 0,
       today: { clicks: 0, conversions: 0 },
       baseline: { clicks: 0, conversions: 0 },
     };
@@ -68,6 +86,9 @@ export async function loadFacts(db: Db, subjects: FraudSubject[]): Promise<Batch
   });
   return { stored, facts };
 }
+
+/** a subject's click as the per-minute count sees it */
+const minuteKey = (s: FraudSubject) => `${s.click.linkId}|${s.click.ipHash}|${s.click.createdAt.getTime()}`;
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 /** `= any(…)` of the distinct values: an index condition, like a list of parameters */
@@ -144,8 +165,9 @@ async function readBatch(db: Db, subjects: FraudSubject[]) {
             and t.day >= ${from}::date and t.day <= ${today}::date
           group by t.campaign_id, t.publisher_id) r) as rates`,
   );
-  const minute = new Array<number>(subjects.length).fill(0);
-  for (const [i, n] of row!.minute) minute[Number(i)] = Number(n);
+  // by the click (link, address, time) the count is for, so that any of the subjects can look theirs up
+  const minute = new Map<string, number>();
+  for (const [i, n] of row!.minute) minute.set(minuteKey(subjects[Number(i)]!), Number(n));
   return {
     stored: row!.stored ?? {},
     sessions: new Map(row!.sessions.map(([user, ip, at]) => [`${user}|${ip}`, new Date(at)])),

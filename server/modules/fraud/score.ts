@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FraudThresholds } from '../../../contracts/fraud-schema';
 import type { Db } from '../../db/connection';
 import { fraudSettings, type StoredFraudReason } from '../../db/schema/fraud';
-import { loadFacts } from './facts';
+import { factsOf, readFacts, type FactsRead } from './facts';
 import { RULES } from './rules/all';
 import type { FraudSubject } from './rules/rule';
 import { campaignThresholds, platformThresholds } from './thresholds';
@@ -24,10 +24,25 @@ export async function loadPlatformThresholds(db: Db): Promise<FraudThresholds> {
 
 /** Scores every subject of a batch, inside the caller's transaction; test events always pass. */
 export async function scoreSubjects(db: Db, subjects: FraudSubject[]): Promise<FraudVerdict[]> {
+  return scoreRead(await readFraudFacts(db, subjects), subjects);
+}
+
+/**
+ * The rules' reads for subjects a batch may score (one statement, with the admin's thresholds), made ahead
+ * of deciding which of them it stores, so that the statement can go beside the batch's others.
+ */
+export function readFraudFacts(db: Db, subjects: FraudSubject[]): Promise<FactsRead | null> {
+  return readFacts(
+    db,
+    subjects.filter((s) => !s.isTest),
+  );
+}
+
+/** Scores subjects from what `readFraudFacts` read for them or for more subjects than them. */
+export function scoreRead(read: FactsRead | null, subjects: FraudSubject[]): FraudVerdict[] {
   const scored = subjects.filter((s) => !s.isTest);
   if (scored.length === 0) return subjects.map(() => PASS);
-  // the admin's thresholds come with the facts: one statement for the batch
-  const { stored, facts } = await loadFacts(db, scored);
+  const { stored, facts } = factsOf(read, scored);
   const platform = platformThresholds(stored);
   const verdicts = new Map<FraudSubject, FraudVerdict>();
   scored.forEach((subject, i) => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { together } from '../../db/together';
 import { BALANCE_EFFECT, entryHash, type LedgerKind } from './chain';
 import * as q from './queries';
 
@@ -17,7 +18,7 @@ export interface LedgerChange {
 /**
  * Appends the changes, in the given order, to their publishers' chains inside the caller's transaction:
  * locks each publisher's head (so no two transactions fork a chain), hashes the entries and writes them
- * with one statement, then moves the heads with one more. A batch of conversions costs three or four
+ * with one statement, and moves the heads with one more beside it. A batch of conversions costs three or four
  * statements, however many publishers and entries it holds.
  */
 export async function appendLedger(tx: Db, changes: LedgerChange[]): Promise<void> {
@@ -36,10 +37,12 @@ export async function appendLocked(
   changes: LedgerChange[],
 ): Promise<void> {
   const entries = chainEntries(heads, changes, new Date());
-  await q.insertEntries(tx, entries);
-  await q.saveHeads(
+  const moved = [...new Set(changes.map((c) => c.publisherId))].map((id) => heads.get(id)!);
+  // the entries and the heads' new positions are written side by side (one round trip on PGlite)
+  await together(
     tx,
-    [...new Set(changes.map((c) => c.publisherId))].map((id) => heads.get(id)!),
+    () => q.insertEntries(tx, entries),
+    () => q.saveHeads(tx, moved),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { together } from '../../db/together';
 import type { CampaignRow } from '../../db/rows';
 import { conflict, notFound } from '../../platform/http-error';
 import type { RateTable } from '../../platform/exchange-rates';
@@ -45,16 +46,19 @@ export async function decideBatch(
 ): Promise<Decision> {
   const checked = checkCandidates(items, fresh, campaigns, rates, answers);
   const payable = checked.filter((c) => c.campaign.commissionModel !== 'cpc');
-  const [ledger, pixelTaken] = await Promise.all([
-    SpendLedger.load(
-      tx,
-      payable.map((c) => spendSubject(c, items[c.index]!)),
-    ),
-    cq.clicksWithClientReportedConversion(
-      tx,
-      unique(checked.filter((c) => c.clientReported).map((c) => c.found.click.id)),
-    ),
-  ]);
+  const [ledger, pixelTaken] = await together(
+    tx,
+    () =>
+      SpendLedger.load(
+        tx,
+        payable.map((c) => spendSubject(c, items[c.index]!)),
+      ),
+    () =>
+      cq.clicksWithClientReportedConversion(
+        tx,
+        unique(checked.filter((c) => c.clientReported).map((c) => c.found.click.id)),
+      ),
+  );
 
   const leaders = new Map<string, Planned>();
   const followers: Checked[] = [];

@@ -1,15 +1,18 @@
 import type { Db } from '../../db/connection';
+import type { CampaignRow } from '../../db/rows';
 import {
   fraudCommissionColumns,
+  readFraudFacts,
   recordConversionAddresses,
-  scoreSubjects,
+  scoreRead,
+  type FraudFactsRead,
   type FraudSubject,
 } from '../fraud/service';
 import type { ConversionRow } from './queries';
-import type { BatchItem, Planned } from './conversion-batch-state';
+import type { BatchItem, Candidate, Planned } from './conversion-batch-state';
 
 /** a conversion as the fraud rules see it: its click, its campaign, and the browser that fired a pixel */
-function subjectOf(p: Planned, item: BatchItem): FraudSubject {
+function subjectOf(p: Candidate & { campaign: CampaignRow }, item: BatchItem): FraudSubject {
   const { click } = p.found;
   return {
     kind: 'conversion',
@@ -31,16 +34,34 @@ function subjectOf(p: Planned, item: BatchItem): FraudSubject {
 }
 
 /**
- * Phase 4b: the fraud rules score each planned conversion (a few statements for the batch); its commission
- * is then inserted held for review or rejected (`fraudColumns`).
+ * Phase 3': what the fraud rules read for every candidate with a click (one statement), sent beside the
+ * dedupe's: the batch scores the ones it goes on to store from it (`scoreBatch`). A conversion without a click
+ * (a coupon code's sale, a renewal) has no visitor, address or click time for the rules to read: it is not
+ * scored (a stand-in click would look like one address converting instantly, over and over).
  */
-export async function scoreBatch(tx: Db, items: BatchItem[], planned: Planned[]): Promise<void> {
-  // A conversion without a click (a coupon code's sale, a renewal) has no visitor, address or click time
-  // for the rules to read: it is not scored (a stand-in click would look like one address converting
-  // instantly, over and over).
-  const clicked = planned.filter((p) => !p.found.attribution);
-  const verdicts = await scoreSubjects(
+export function readCandidateFacts(
+  tx: Db,
+  items: BatchItem[],
+  candidates: Candidate[],
+  campaigns: Map<string, CampaignRow>,
+): Promise<FraudFactsRead | null> {
+  return readFraudFacts(
     tx,
+    candidates.flatMap((c) => {
+      const campaign = campaigns.get(c.found.click.campaignId);
+      return campaign && !c.found.attribution ? [subjectOf({ ...c, campaign }, items[c.index]!)] : [];
+    }),
+  );
+}
+
+/**
+ * Phase 4b: the fraud rules score each planned conversion from what phase 3' read; its commission is then
+ * inserted held for review or rejected (`fraudColumns`).
+ */
+export function scoreBatch(items: BatchItem[], planned: Planned[], read: FraudFactsRead | null): void {
+  const clicked = planned.filter((p) => !p.found.attribution);
+  const verdicts = scoreRead(
+    read,
     clicked.map((p) => subjectOf(p, items[p.index]!)),
   );
   clicked.forEach((p, i) => (p.fraud = verdicts[i]));

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { CommissionRow } from '../../db/rows';
-import { insertNotifications } from '../../platform/notifier';
+import { together } from '../../db/together';
+import { insertNotifications, type NotificationRow } from '../../platform/notifier';
 import { recordIntegrationEvents } from '../../platform/outbox';
 import {
   commissionValues,
@@ -44,9 +45,9 @@ export function insertConversionRows(
 }
 
 /**
- * Phase 5b: inserts the commissions of the stored conversions, pauses the campaigns whose budget they used
- * up, and stores the publishers' notifications and the webhook outbox events in the same transaction (one
- * statement each for the batch);
+ * Phase 5b: pauses the campaigns whose budget the batch used up, inserts the commissions of the stored
+ * conversions, and stores the publishers' notifications and the webhook outbox events in the same transaction
+ * (one statement each for the batch, beside the ledger's);
  * then answers every leader with what was stored and every follower with its leader's answer as a duplicate.
  */
 export async function insertCommissionRows(
@@ -59,6 +60,38 @@ export async function insertCommissionRows(
   const { leaders, followers, budgetUsedUp, ledger } = decision;
   const planned = [...leaders.values()];
   const paid = planned.filter((p) => inserted.has(p.key) && p.commission.paid);
+
+  for (const [campaignId, p] of budgetUsedUp) {
+    if (inserted.has(p.key))
+      await pauseForBudget(tx, p.campaign, ledger.spentBy(campaignId), items[p.index]!.now);
+  }
+
+  // the publishers' notifications and the webhook outbox events (one statement each for the batch) are
+  // written beside the commissions' ledger entries; the delivery worker sends the events later, so no
+  // receiver slows this path
+  let notified: NotificationRow[] = [];
+  const alongside = async (rows: CommissionRow[]) => {
+    const commissionOf = new Map(paid.map((p, i) => [p.key, rows[i]!]));
+    [notified] = await together(
+      tx,
+      () =>
+        insertNotifications(
+          tx,
+          paid
+            // past the publisher's cap they hear once a day (insertCommissions), not of each conversion
+            .filter((p) => !p.found.click.isTest && !overPublisherCap(p.commission))
+            .map((p) => conversionNotice(p.campaign, commissionOf.get(p.key)!)),
+        ),
+      () =>
+        recordIntegrationEvents(
+          tx,
+          planned.flatMap((p) => {
+            const conversion = inserted.get(p.key);
+            return conversion ? [conversionEvent(p.campaign, conversion, commissionOf.get(p.key) ?? null)] : [];
+          }),
+        ),
+    );
+  };
   const rows = await insertCommissions(
     tx,
     paid.map((p) => {
@@ -75,32 +108,10 @@ export async function insertCommissionRows(
         ...fraudColumns(p, commission.status),
       };
     }),
+    alongside,
   );
   const commissionOf = new Map<string, CommissionRow>(paid.map((p, i) => [p.key, rows[i]!]));
-
-  for (const [campaignId, p] of budgetUsedUp) {
-    if (inserted.has(p.key))
-      await pauseForBudget(tx, p.campaign, ledger.spentBy(campaignId), items[p.index]!.now);
-  }
-
-  const notified = await insertNotifications(
-    tx,
-    paid
-      // past the publisher's cap they hear once a day (insertCommissions), not of each conversion
-      .filter((p) => !p.found.click.isTest && !overPublisherCap(p.commission))
-      .map((p) => conversionNotice(p.campaign, commissionOf.get(p.key)!)),
-  );
   const notificationOf = new Map(notified.map((n) => [n.data.id, n]));
-
-  // webhooks and publisher postbacks: outbox rows committed with the conversions (one statement); the
-  // delivery worker sends them later, so no receiver slows this path
-  await recordIntegrationEvents(
-    tx,
-    planned.flatMap((p) => {
-      const conversion = inserted.get(p.key);
-      return conversion ? [conversionEvent(p.campaign, conversion, commissionOf.get(p.key) ?? null)] : [];
-    }),
-  );
 
   for (const p of planned) {
     const conversion = inserted.get(p.key);

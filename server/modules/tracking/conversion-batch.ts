@@ -1,9 +1,10 @@
 import type { Db } from '../../db/connection';
 import { DEFAULT_MAX_CONVERSION_AMOUNT_MINOR } from '../../config';
+import { together } from '../../db/together';
 import { authorizeBatch } from './conversion-batch-authorize';
 import { dropStoredOrders, settleLostOrders } from './conversion-batch-dedupe';
 import { decideBatch } from './conversion-batch-decide';
-import { rememberAddresses, scoreBatch } from './conversion-batch-fraud';
+import { readCandidateFacts, rememberAddresses, scoreBatch } from './conversion-batch-fraud';
 import { insertCommissionRows, insertConversionRows } from './conversion-batch-insert';
 import { campaignsToLock, lockCampaignRows } from './conversion-batch-lock';
 import { BatchAnswers, RetryBatch, type BatchItem, type Settled } from './conversion-batch-state';
@@ -210,14 +211,24 @@ async function writeBatch(db: Db, items: Queued[], stats: BatchStats): Promise<S
       stats.locked = true;
       await lockCampaignRows(tx, locked, campaigns);
     }
-    const fresh = await dropStoredOrders(tx, items, candidates, answers);
+    // the stored orders and the fraud rules' reads: one round trip on PGlite
+    const [fresh, fraudFacts] = await together(
+      tx,
+      () => dropStoredOrders(tx, items, candidates, answers),
+      () =>
+        stats.fraudRules ? readCandidateFacts(tx, items, candidates, campaigns) : Promise.resolve(null),
+    );
     const decision = await decideBatch(tx, items, fresh, campaigns, rates, answers);
     const planned = [...decision.leaders.values()];
-    if (stats.fraudRules) await scoreBatch(tx, items, planned);
+    if (stats.fraudRules) scoreBatch(items, planned, fraudFacts);
     const inserted = await insertConversionRows(tx, items, planned);
     await settleLostOrders(tx, items, planned, inserted, locked, answers);
-    if (stats.fraudRules) await rememberAddresses(tx, items, planned, inserted);
-    await insertCommissionRows(tx, items, decision, inserted, answers);
+    // the addresses go beside the commissions (one round trip on PGlite)
+    await together(
+      tx,
+      () => (stats.fraudRules ? rememberAddresses(tx, items, planned, inserted) : Promise.resolve()),
+      () => insertCommissionRows(tx, items, decision, inserted, answers),
+    );
     return answers.all();
   });
 }
