@@ -364,7 +364,38 @@ export async function checkRollups(db: Inspector): Promise<RollupCheck[]> {
     rollup: Number(drift!.n),
     raw: 0,
   });
+  checks.push(...(await checkOneMonth(db)));
   return checks;
+}
+
+/**
+ * The busiest campaign in the busiest month: each rollup's clicks summed over that month against `count(*)` of the
+ * raw clicks (human, non-test) the partition holds, read straight from the clicks, not from the other rollups.
+ */
+async function checkOneMonth(db: Inspector): Promise<RollupCheck[]> {
+  const [busiest] = await db.rows<{ month: string; campaign_id: string }>(`
+    SELECT to_char(date_trunc('month', day), 'YYYY-MM-DD') AS month, campaign_id
+    FROM daily_totals GROUP BY 1, 2 ORDER BY sum(clicks) DESC, 1, 2 LIMIT 1`);
+  if (!busiest) return [];
+  const { month, campaign_id: campaign } = busiest;
+  const params = [campaign, month];
+  const days = `day >= $2::date AND day < ($2::date + interval '1 month')`;
+  const [row] = await db.rows<Record<string, string>>(
+    `SELECT
+      (SELECT count(*) FROM clicks WHERE campaign_id = $1 AND NOT is_bot AND NOT is_test
+        AND created_at >= $2::date::timestamp AT TIME ZONE 'UTC'
+        AND created_at < ($2::date + interval '1 month')::timestamp AT TIME ZONE 'UTC') AS raw,
+      (SELECT coalesce(sum(clicks), 0) FROM daily_stats WHERE campaign_id = $1 AND ${days}) AS daily_stats,
+      (SELECT coalesce(sum(clicks), 0) FROM daily_totals WHERE campaign_id = $1 AND ${days}) AS daily_totals,
+      (SELECT coalesce(sum(s.clicks), 0) FROM link_daily_stats s JOIN tracking_links l ON l.id = s.link_id
+        WHERE l.campaign_id = $1 AND ${days.replaceAll('day', 's.day')}) AS link_daily_stats`,
+    params,
+  );
+  return ['daily_stats', 'daily_totals', 'link_daily_stats'].map((table) => ({
+    name: `${table} clicks of campaign ${campaign} in ${month.slice(0, 7)} vs count(*) of its clicks`,
+    rollup: Number(row![table]),
+    raw: Number(row!.raw),
+  }));
 }
 
 export type Scope =
