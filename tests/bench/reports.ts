@@ -451,9 +451,7 @@ async function loadBackend(
           `${fmtInt(loaded.commissions)} commissions in ${seconds(loaded.loadMs)}: ` +
           `${fmtInt((rows / loaded.loadMs) * 1000)} rows/s (${fmtInt((loaded.clicks / loaded.loadMs) * 1000)} clicks/s ` +
           `with their conversions and commissions), ` +
-          (COPY_50M
-            ? `rollup triggers off, rollups rebuilt after; `
-            : 'rollup triggers included; ') +
+          (COPY_50M ? `rollup triggers off, rollups rebuilt after; ` : 'rollup triggers included; ') +
           `VACUUM ANALYZE ${seconds(loaded.vacuumMs)}`,
       );
       const phase = loaded.phaseMs;

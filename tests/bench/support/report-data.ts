@@ -119,7 +119,9 @@ function* clickCopyLines(
         ? '\\N'
         : rCountry < 0.8
           ? l.home
-          : COUNTRIES[Math.min(COUNTRIES.length - 1, Math.floor(((rCountry - 0.8) / 0.2) * COUNTRIES.length))]!;
+          : COUNTRIES[
+              Math.min(COUNTRIES.length - 1, Math.floor(((rCountry - 0.8) / 0.2) * COUNTRIES.length))
+            ]!;
     batch +=
       `bk${String(n).padStart(10, '0')}\t${l.keys}${ipHashes[n % 400_000]}\t${USER_AGENTS[n % USER_AGENTS.length]}\t` +
       `${n % 3 === 0 ? '\\N' : l.referrer}\t${sub1}\t${country}\t${n % 10 < 7 ? 't' : 'f'}\t` +
@@ -262,7 +264,8 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
   };
   const rebuild = plan.rebuildRollups;
   if (rebuild) {
-    for (const [table, trigger] of ROLLUP_TRIGGERS) await db.rows(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
+    for (const [table, trigger] of ROLLUP_TRIGGERS)
+      await db.rows(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
   }
   try {
     for (let first = 1; first <= plan.clicks; first += plan.chunk) {
@@ -285,14 +288,22 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
     }
   } finally {
     if (rebuild) {
-      for (const [table, trigger] of ROLLUP_TRIGGERS) await db.rows(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
+      for (const [table, trigger] of ROLLUP_TRIGGERS)
+        await db.rows(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
     }
   }
   if (rebuild) await timed('rebuild', () => rebuild(plan.window.from, plan.window.to));
   const loadMs = performance.now() - began;
 
   const vacuumStarted = performance.now();
-  for (const table of ['clicks', 'conversions', 'commissions', 'daily_stats', 'daily_totals', 'link_daily_stats'])
+  for (const table of [
+    'clicks',
+    'conversions',
+    'commissions',
+    'daily_stats',
+    'daily_totals',
+    'link_daily_stats',
+  ])
     await db.rows(`VACUUM (ANALYZE) ${table}`);
   const vacuumMs = performance.now() - vacuumStarted;
 
