@@ -1,6 +1,7 @@
 // `npm run bench:reports`: dashboards and reports over a large history, on PGlite and on PostgreSQL.
 // BENCH_REPORT_50M=1: the 50,000,000-click line instead, PostgreSQL only, its clicks loaded with COPY from rows
-// generated here (hours on the 2-core machine: opt-in; BENCH_REPORT_CLICKS still sets the count, for a smoke run).
+// generated here with the rollup triggers off, the rollups then rebuilt from the raw tables by the project's
+// rebuild code and checked (hours on the shared 2-core machine: opt-in; BENCH_REPORT_CLICKS still sets the count).
 // Loads BENCH_REPORT_CLICKS clicks (default 10,000,000 on PostgreSQL, 1,000,000 on PGlite) with a tenth
 // as many conversions and their commissions over 90 days, in bulk SQL (the rollup triggers aggregate each
 // chunk), checks daily_stats and daily_totals against the raw tables, then times GET /api/analytics/dashboard and
