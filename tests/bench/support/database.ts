@@ -2,8 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { Db } from '../../../server/db/connection';
+import { rebuildLinkDailyStats } from '../../../server/db/link-rollups';
+import { rebuildDailyStats } from '../../../server/db/rollups';
 
 /** Where a server keeps its data: a PGlite directory or a PostgreSQL database. */
 export type Backend = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -49,5 +53,26 @@ export async function copyIn(url: string, sql: string, lines: Iterable<string>):
     await pipeline(Readable.from(lines), client.query(copyFrom(sql)));
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * PostgreSQL: what `npm run rollups:rebuild -- from to` does (daily_stats, whose triggers keep daily_totals, then
+ * link_daily_stats, each in one transaction), on a connection of its own with room to aggregate tens of millions
+ * of rows in memory (work_mem for this session only; the rows written do not depend on it).
+ */
+export async function rebuildRollups(
+  url: string,
+  from: string,
+  to: string,
+): Promise<{ dailyStats: number; linkDailyStats: number }> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, options: '-c work_mem=256MB' });
+  try {
+    const db = drizzle({ client: pool }) as unknown as Db;
+    const dailyStats = await rebuildDailyStats(db, from, to);
+    const linkDailyStats = await rebuildLinkDailyStats(db, from, to);
+    return { dailyStats, linkDailyStats };
+  } finally {
+    await pool.end();
   }
 }

@@ -50,7 +50,24 @@ export interface LoadPlan {
    * here, instead of INSERT … SELECT generate_series in the database; conversions and commissions as before
    */
   copy?: (sql: string, lines: Iterable<string>) => Promise<void>;
+  /**
+   * Bulk load: the rollup triggers of clicks, conversions and commissions are off while the rows are written
+   * (every other trigger runs: key checks, order claims, campaign spend), then this recomputes the rollups of
+   * the window's days from the raw tables with the project's own rebuild (`npm run rollups:rebuild`'s code).
+   * Without it the triggers roll up each chunk as they do live traffic.
+   */
+  rebuildRollups?: (from: string, to: string) => Promise<{ dailyStats: number; linkDailyStats: number }>;
 }
+
+/**
+ * The statement triggers that keep daily_stats and link_daily_stats (0008, 0032): what a bulk load turns off
+ * and replaces by a rebuild. daily_stats' own triggers keep daily_totals during the rebuild, as they do live.
+ */
+const ROLLUP_TRIGGERS = [
+  ['clicks', 'clicks_daily_stats'],
+  ['conversions', 'conversions_daily_stats'],
+  ['commissions', 'commissions_daily_stats_insert'],
+] as const;
 
 interface BenchLink {
   idx: number;
@@ -80,45 +97,43 @@ function* clickCopyLines(
   ipHashes ??= Array.from({ length: 400_000 }, (_, i) =>
     createHash('md5').update(String(i)).digest('hex').slice(0, 22),
   );
-  let batch: string[] = [];
+  // what a link fixes of its clicks, formatted once (the bench process writes ~270 bytes a click)
+  const perLink = links.map((l) => ({
+    keys: `${l.link_id}\t${l.campaign_id}\t${l.publisher_id}\t${l.website_id}\t`,
+    referrer: `https://blog${l.idx % 97}.example/post`,
+    hasSub1: l.idx % 5 < 2,
+    home: COUNTRIES[HOME_MARKET_LIST[l.idx % HOME_MARKET_COUNT]!]!,
+  }));
+  let batch = '';
+  let rows = 0;
   for (let n = first; n <= last; n++) {
-    const l = links[Math.floor(links.length * Math.random() ** 2.5)]!;
+    const l = perLink[Math.floor(perLink.length * Math.random() ** 2.5)]!;
     const rSub = Math.random();
     const rCountry = Math.random();
     const sub1 =
-      l.idx % 5 >= 2 || rSub < 0.2
+      !l.hasSub1 || rSub < 0.2
         ? '\\N'
         : SUB1[Math.min(SUB1.length - 1, Math.floor(((rSub - 0.2) / 0.8) * SUB1.length))]!;
     const country =
       rCountry < 0.05
         ? '\\N'
         : rCountry < 0.8
-          ? COUNTRIES[HOME_MARKET_LIST[l.idx % HOME_MARKET_COUNT]!]!
-          : COUNTRIES[Math.min(COUNTRIES.length - 1, Math.floor(((rCountry - 0.8) / 0.2) * COUNTRIES.length))]!;
-    batch.push(
-      [
-        `bk${String(n).padStart(10, '0')}`,
-        l.link_id,
-        l.campaign_id,
-        l.publisher_id,
-        l.website_id,
-        ipHashes[n % 400_000],
-        USER_AGENTS[n % USER_AGENTS.length],
-        n % 3 === 0 ? '\\N' : `https://blog${l.idx % 97}.example/post`,
-        sub1,
-        country,
-        n % 10 < 7 ? 't' : 'f',
-        n % 40 === 7 ? 't' : 'f',
-        n % 1000 === 999 ? 't' : 'f',
-        new Date(startMs + (n - 1 + Math.random()) * msPerClick).toISOString(),
-      ].join('\t'),
-    );
-    if (batch.length === 5000) {
-      yield batch.join('\n') + '\n';
-      batch = [];
+          ? l.home
+          : COUNTRIES[
+              Math.min(COUNTRIES.length - 1, Math.floor(((rCountry - 0.8) / 0.2) * COUNTRIES.length))
+            ]!;
+    batch +=
+      `bk${String(n).padStart(10, '0')}\t${l.keys}${ipHashes[n % 400_000]}\t${USER_AGENTS[n % USER_AGENTS.length]}\t` +
+      `${n % 3 === 0 ? '\\N' : l.referrer}\t${sub1}\t${country}\t${n % 10 < 7 ? 't' : 'f'}\t` +
+      `${n % 40 === 7 ? 't' : 'f'}\t${n % 1000 === 999 ? 't' : 'f'}\t` +
+      `${new Date(startMs + (n - 1 + Math.random()) * msPerClick).toISOString()}\n`;
+    if (++rows === 5000) {
+      yield batch;
+      batch = '';
+      rows = 0;
     }
   }
-  if (batch.length > 0) yield batch.join('\n') + '\n';
+  if (rows > 0) yield batch;
 }
 
 export interface LoadResult {
@@ -127,6 +142,8 @@ export interface LoadResult {
   commissions: number;
   links: number;
   loadMs: number;
+  /** of loadMs: writing the clicks, the conversions and the commissions; the rollup rebuild (bulk load) */
+  phaseMs: { clicks: number; conversions: number; commissions: number; rebuild: number };
   vacuumMs: number;
   dailyStatsRows: number;
   /** rows a day × campaign × publisher × website rollup (no sub1, no country) would have */
@@ -205,7 +222,9 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
       least(c.created_at + (60 + j % 60) * interval '1 minute', $3::timestamptz - interval '1 millisecond')
     FROM generate_series($1::bigint, $2::bigint) AS j
       CROSS JOIN LATERAL (SELECT 1500 + (j * 7919) % 18000 AS amount) a
-      JOIN clicks c ON c.id = 'bk' || lpad((${CONVERSION_EVERY} * j + 3)::text, 10, '0')`;
+      CROSS JOIN LATERAL (SELECT x.id, x.campaign_id, x.publisher_id, x.website_id, x.created_at FROM clicks x
+        WHERE x.id = 'bk' || lpad((${CONVERSION_EVERY} * j + 3)::text, 10, '0')
+          AND x.created_at >= $4::timestamptz AND x.created_at < $5::timestamptz LIMIT 1) c`;
   const commissionSql = `
     INSERT INTO commissions (id, kind, status, amount_minor, currency, campaign_id, advertiser_id, publisher_id,
       website_id, conversion_id, rule, decided_at, created_at, updated_at)
@@ -215,7 +234,9 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
       k.currency, v.campaign_id, k.advertiser_id, v.publisher_id, v.website_id, v.id, 'base',
       CASE WHEN s.status <> 'pending' THEN v.created_at + interval '1 day' END, v.created_at, v.created_at
     FROM generate_series($1::bigint, $2::bigint) AS j
-      JOIN conversions v ON v.id = ('b' || lpad(to_hex(j), 31, '0'))::uuid
+      CROSS JOIN LATERAL (SELECT x.id, x.amount_minor, x.campaign_id, x.publisher_id, x.website_id, x.created_at
+        FROM conversions x WHERE x.id = ('b' || lpad(to_hex(j), 31, '0'))::uuid
+          AND x.created_at >= $4::timestamptz AND x.created_at < $5::timestamptz LIMIT 1) v
       CROSS JOIN LATERAL (SELECT CASE
         WHEN v.created_at < $3::timestamptz - interval '29 days' THEN CASE WHEN j % 20 < 14 THEN 'approved'
           WHEN j % 20 < 18 THEN 'paid' WHEN j % 20 = 18 THEN 'rejected' ELSE 'reversed' END
@@ -224,27 +245,65 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
         END AS status) s
       JOIN campaigns k ON k.id = v.campaign_id`;
 
+  // A chunk's conversions find their clicks, and its commissions their conversions, by id within the chunk's
+  // time span (a second's margin): one primary-key probe in a month or two, where a join on the id alone
+  // made the planner hash a scan of every click loaded so far for each chunk (quadratic in the clicks).
+  const startMs = Date.parse(start);
+  const span = (first: number, last: number, laterMs = 0) => [
+    new Date(startMs + (first - 1) * msPerClick - 1_000).toISOString(),
+    new Date(startMs + last * msPerClick + laterMs + 1_000).toISOString(),
+  ];
+  const CONVERSION_DELAY_MS = 2 * 3_600_000;
+
   const began = performance.now();
-  for (let first = 1; first <= plan.clicks; first += plan.chunk) {
-    const last = Math.min(plan.clicks, first + plan.chunk - 1);
-    if (plan.copy) {
-      await plan.copy(COPY_CLICKS, clickCopyLines(first, last, copyLinks, Date.parse(start), msPerClick));
-    } else {
-      await db.rows(clickSql, [first, last, links, start, msPerClick]);
-    }
-    // conversions j with first <= 10j+3 <= last
-    const j0 = Math.ceil((first - 3) / CONVERSION_EVERY);
-    const j1 = Math.floor((last - 3) / CONVERSION_EVERY);
-    if (j1 >= j0) {
-      await db.rows(conversionSql, [j0, j1, end]);
-      await db.rows(commissionSql, [j0, j1, end]);
-    }
-    plan.progress?.(last, performance.now() - began);
+  const phaseMs = { clicks: 0, conversions: 0, commissions: 0, rebuild: 0 };
+  const timed = async (phase: keyof typeof phaseMs, write: () => Promise<unknown>) => {
+    const started = performance.now();
+    await write();
+    phaseMs[phase] += performance.now() - started;
+  };
+  const rebuild = plan.rebuildRollups;
+  if (rebuild) {
+    for (const [table, trigger] of ROLLUP_TRIGGERS)
+      await db.rows(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
   }
+  try {
+    for (let first = 1; first <= plan.clicks; first += plan.chunk) {
+      const last = Math.min(plan.clicks, first + plan.chunk - 1);
+      await timed('clicks', () =>
+        plan.copy
+          ? plan.copy(COPY_CLICKS, clickCopyLines(first, last, copyLinks, startMs, msPerClick))
+          : db.rows(clickSql, [first, last, links, start, msPerClick]),
+      );
+      // conversions j with first <= 10j+3 <= last
+      const j0 = Math.ceil((first - 3) / CONVERSION_EVERY);
+      const j1 = Math.floor((last - 3) / CONVERSION_EVERY);
+      if (j1 >= j0) {
+        await timed('conversions', () => db.rows(conversionSql, [j0, j1, end, ...span(first, last)]));
+        await timed('commissions', () =>
+          db.rows(commissionSql, [j0, j1, end, ...span(first, last, CONVERSION_DELAY_MS)]),
+        );
+      }
+      plan.progress?.(last, performance.now() - began);
+    }
+  } finally {
+    if (rebuild) {
+      for (const [table, trigger] of ROLLUP_TRIGGERS)
+        await db.rows(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
+    }
+  }
+  if (rebuild) await timed('rebuild', () => rebuild(plan.window.from, plan.window.to));
   const loadMs = performance.now() - began;
 
   const vacuumStarted = performance.now();
-  for (const table of ['clicks', 'conversions', 'commissions', 'daily_stats', 'daily_totals'])
+  for (const table of [
+    'clicks',
+    'conversions',
+    'commissions',
+    'daily_stats',
+    'daily_totals',
+    'link_daily_stats',
+  ])
     await db.rows(`VACUUM (ANALYZE) ${table}`);
   const vacuumMs = performance.now() - vacuumStarted;
 
@@ -254,6 +313,7 @@ export async function loadTraffic(db: Inspector, plan: LoadPlan): Promise<LoadRe
     commissions: await db.count('SELECT count(*) AS n FROM commissions'),
     links,
     loadMs,
+    phaseMs,
     vacuumMs,
     dailyStatsRows: await db.count('SELECT count(*) AS n FROM daily_stats'),
     dailyTotalsRows: await db.count('SELECT count(*) AS n FROM daily_totals'),
@@ -315,7 +375,38 @@ export async function checkRollups(db: Inspector): Promise<RollupCheck[]> {
     rollup: Number(drift!.n),
     raw: 0,
   });
+  checks.push(...(await checkOneMonth(db)));
   return checks;
+}
+
+/**
+ * The busiest campaign in the busiest month: each rollup's clicks summed over that month against `count(*)` of the
+ * raw clicks (human, non-test) the partition holds, read straight from the clicks, not from the other rollups.
+ */
+async function checkOneMonth(db: Inspector): Promise<RollupCheck[]> {
+  const [busiest] = await db.rows<{ month: string; campaign_id: string }>(`
+    SELECT to_char(date_trunc('month', day), 'YYYY-MM-DD') AS month, campaign_id
+    FROM daily_totals GROUP BY 1, 2 ORDER BY sum(clicks) DESC, 1, 2 LIMIT 1`);
+  if (!busiest) return [];
+  const { month, campaign_id: campaign } = busiest;
+  const params = [campaign, month];
+  const days = `day >= $2::date AND day < ($2::date + interval '1 month')`;
+  const [row] = await db.rows<Record<string, string>>(
+    `SELECT
+      (SELECT count(*) FROM clicks WHERE campaign_id = $1 AND NOT is_bot AND NOT is_test
+        AND created_at >= $2::date::timestamp AT TIME ZONE 'UTC'
+        AND created_at < ($2::date + interval '1 month')::timestamp AT TIME ZONE 'UTC') AS raw,
+      (SELECT coalesce(sum(clicks), 0) FROM daily_stats WHERE campaign_id = $1 AND ${days}) AS daily_stats,
+      (SELECT coalesce(sum(clicks), 0) FROM daily_totals WHERE campaign_id = $1 AND ${days}) AS daily_totals,
+      (SELECT coalesce(sum(s.clicks), 0) FROM link_daily_stats s JOIN tracking_links l ON l.id = s.link_id
+        WHERE l.campaign_id = $1 AND ${days.replaceAll('day', 's.day')}) AS link_daily_stats`,
+    params,
+  );
+  return ['daily_stats', 'daily_totals', 'link_daily_stats'].map((table) => ({
+    name: `${table} clicks of campaign ${campaign} in ${month.slice(0, 7)} vs count(*) of its clicks`,
+    rollup: Number(row![table]),
+    raw: Number(row!.raw),
+  }));
 }
 
 export type Scope =
