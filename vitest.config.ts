@@ -44,6 +44,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // One file at a time. Each file has its own server, port, data directory and Chromium, so two can run
+          // side by side (`fileParallelism: true, maxWorkers: 2`): with the built server that took the project
+          // from 1,658 s (one at a time, tsx) to 1,023 s on a 2-core machine other jobs kept at load ~10–17, but
+          // under that load a11y's admin test (12 pages, 5 dialogs) once ran past its 120 s. Measure on an idle
+          // CI machine before switching.
           fileParallelism: false,
           globalSetup: ['tests/e2e/support/global-setup.ts'],
         },

@@ -11,6 +11,9 @@ import { msgKey, useTranslation } from '../lib/i18n';
 /** Wait for a pause in typing before scoring: a check on a long password takes a few milliseconds. */
 const CHECK_DELAY_MS = 150;
 
+/** The height of one line of the sentence (Text size xs). */
+const ONE_LINE = 'calc(var(--mantine-font-size-xs) * var(--mantine-line-height-xs))';
+
 const LEVELS: Record<PasswordScore, { label: string; color: string }> = {
   0: { label: msgKey('password.weak'), color: 'red' },
   1: { label: msgKey('password.weak'), color: 'red' },
@@ -64,25 +67,30 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStr
   const level = strength ? LEVELS[strength.score] : null;
   const hints = strength ? [strength.warning, ...strength.suggestions].filter(Boolean) : [];
 
+  // From the first keystroke the bar's track and a line for the sentence hold their place: the score comes
+  // later (a lazy chunk, then a pause in typing), and a button below must not move away from a tap meanwhile.
+  const typed = password !== '';
   return (
     <Stack gap={4}>
-      {strength && level && (
+      {typed && (
         <Progress.Root size="sm">
-          <Progress.Section
-            withAria={false}
-            role="progressbar"
-            aria-label={t('password.strength')}
-            aria-valuemin={0}
-            aria-valuemax={4}
-            aria-valuenow={strength.score}
-            aria-valuetext={t(level.label)}
-            value={((strength.score + 1) / 5) * 100}
-            color={level.color}
-          />
+          {strength && level && (
+            <Progress.Section
+              withAria={false}
+              role="progressbar"
+              aria-label={t('password.strength')}
+              aria-valuemin={0}
+              aria-valuemax={4}
+              aria-valuenow={strength.score}
+              aria-valuetext={t(level.label)}
+              value={((strength.score + 1) / 5) * 100}
+              color={level.color}
+            />
+          )}
         </Progress.Root>
       )}
       {/* Always mounted: a live region only announces changes made after it appeared. */}
-      <div aria-live="polite">
+      <div aria-live="polite" style={typed ? { minHeight: ONE_LINE } : undefined}>
         {strength && level && (
           <Text size="xs" c="dimmed">
             <Text span size="xs" fw={600} c={level.color}>

@@ -57,19 +57,10 @@ export async function quickActionHrefs(page: Page): Promise<(string | null)[]> {
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   const group = page.getByRole('radiogroup', { name: label });
   if ((await group.count()) > 0) {
-    const radio = group.getByRole('radio', { name: option, exact: true });
-    // a form that sets its initial values just after it appears (a loaded machine: CI) can undo a click that
-    // came first ("Clicking the checkbox did not change its state"): pick it again until it stays picked
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await radio.check({ force: true });
-        if (await radio.isChecked()) return;
-      } catch (err) {
-        if (attempt >= 5) throw err;
-      }
-      if (attempt >= 5) throw new Error(`"${option}" in "${label}" does not stay picked`);
-      await page.waitForTimeout(200);
-    }
+    // One click: the register and sign-up forms keep their role choice in place (it used to move down under
+    // the click as the password's strength score arrived, and that click then missed it)
+    await group.getByRole('radio', { name: option, exact: true }).check({ force: true });
+    return;
   }
   const field = page.getByLabel(label, { exact: true }).first();
   const tagName = await field.evaluate((element: { tagName: string }) => element.tagName);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,9 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 // E2E_DIST_DIR lets the suite run against a build kept elsewhere; normally it is the repo's dist/.
 const DIST = path.resolve(ROOT, process.env.E2E_DIST_DIR ?? 'dist');
+const BUILT_SERVER = path.join(ROOT, 'dist-server/main.js');
+// everything the server's bundle is made of (scripts/build-server.mjs): server/ imports contracts/ and nothing else
+const SERVER_SOURCES = ['server', 'contracts'].map((dir) => path.join(ROOT, dir));
 const STARTUP_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -17,7 +20,11 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Serve a private copy of the build, so a test may change files (e.g. ship a "new" sw.js). */
   copyBuild?: boolean;
-  /** Run the bundled server (dist-server/main.js from `npm run build`) on Node instead of server/main.ts via tsx. */
+  /**
+   * Run the bundled server (dist-server/main.js from `npm run build`) on Node, as `npm start` does: the
+   * default. `false` runs server/main.ts through tsx, which transpiles the server on every start (~2× the
+   * start-up time and CPU on a 2-core machine, once per test file).
+   */
   built?: boolean;
   /**
    * A seeded data directory to start from (copied): by default the demo template the e2e global setup made;
@@ -39,9 +46,10 @@ export interface RunningServer {
 }
 
 /** The e2e suite tests the production bundle; building is CI's job, not the tests'. */
-export function assertBuilt(): void {
+export function assertBuilt({ server = true }: { server?: boolean } = {}): void {
   const missing = ['index.html', 'sw.js', 'manifest.webmanifest']
     .map((file) => path.join(DIST, file))
+    .concat(server ? [BUILT_SERVER] : [])
     .filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
@@ -49,6 +57,28 @@ export function assertBuilt(): void {
         'Run `npm run build` before `npm run test:e2e`.',
     );
   }
+  if (server) assertServerBundleCurrent();
+}
+
+let bundleChecked = false;
+
+/** A server source changed after the last build would otherwise be tested in its old version, silently. */
+function assertServerBundleCurrent(): void {
+  if (bundleChecked) return;
+  const built = statSync(BUILT_SERVER).mtimeMs;
+  for (const dir of SERVER_SOURCES) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (statSync(file).mtimeMs > built) {
+        throw new Error(
+          `${path.relative(ROOT, file)} changed after the server was built (${path.relative(ROOT, BUILT_SERVER)}): ` +
+            'run `npm run build:server` (or `npm run build`) before the e2e tests.',
+        );
+      }
+    }
+  }
+  bundleChecked = true;
 }
 
 export function freePort(): Promise<number> {
@@ -102,17 +132,16 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (server/main.ts, or the bundle with `built`) on a free port with a PGlite data directory of
+ * Starts the real server (its bundle, or server/main.ts with `built: false`) on a free port with a PGlite data directory of
  * its own holding the demo seed (a copy of the run's template, see global-setup.ts), and resolves once
  * /api/health answers.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  assertBuilt();
-  const port = await freePort();
+  const built = options.built ?? true;
+  assertBuilt({ server: built });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'affilio-e2e-'));
   const staticDir = options.copyBuild ? path.join(dataDir, 'dist') : DIST;
   if (options.copyBuild) await cp(DIST, staticDir, { recursive: true });
-  const baseUrl = `http://127.0.0.1:${port}`;
   // the benches start servers here too, outside Vitest, where there is no template to inject
   const template =
     options.dataTemplate !== undefined
@@ -121,6 +150,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         ? inject('e2eDataTemplate')
         : null;
   if (template) await cp(template, path.join(dataDir, 'db'), { recursive: true });
+  // Asked for last, just before the server binds it: two files' servers start side by side (vitest.config.ts)
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -144,8 +176,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   delete env.APP_URL;
   Object.assign(env, options.env);
 
-  const [command, args] = options.built
-    ? [process.execPath, ['dist-server/main.js']]
+  const [command, args] = built
+    ? [process.execPath, ['--enable-source-maps', BUILT_SERVER]]
     : [TSX, ['server/main.ts']];
   const child = spawn(command, args, {
     cwd: ROOT,

@@ -181,6 +181,21 @@ describe('registration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
   });
 
+  it('keeps the role choice in its place while the password is scored, so a tap aimed at it lands', async () => {
+    // jsdom lays nothing out: what appears above the choice (in document order) is what would push it down
+    const elementsBefore = (element: Element) => [...document.body.querySelectorAll('*')].indexOf(element);
+    for (const path of ['/register', '/signup']) {
+      const { user, unmount } = renderApp(path);
+      await user.click(await screen.findByLabelText('Password'));
+      await user.paste(STRONG);
+      const role = screen.getByRole('radiogroup', { name: 'Role' });
+      const before = elementsBefore(role);
+      expect(await strength('Strong')).toBeInTheDocument();
+      expect(elementsBefore(role), path).toBe(before);
+      unmount();
+    }
+  });
+
   it('asks for the role and says so when it is missing, sending nothing', async () => {
     for (const [path, button] of [
       ['/signup', 'Sign up'],

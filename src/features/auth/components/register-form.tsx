@@ -53,6 +53,9 @@ export function RegisterForm({ referralCode }: { referralCode?: string }) {
       <Stack>
         <FormError error={register.error} fallback={t('fallback.register')} />
         {referralCode && <ReferralNote code={referralCode} />}
+        {/* Above the password: its strength meter grows once the score loads (a lazy chunk, slow on a
+            slow phone), and a radio below it moved away from under a tap aimed at it just then. */}
+        <RoleChoice {...form.getInputProps('role')} />
         <TextInput label={t('field.name')} autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
           label={t('field.email')}
@@ -68,7 +71,6 @@ export function RegisterForm({ referralCode }: { referralCode?: string }) {
           {...form.getInputProps('password')}
         />
         <PasswordStrengthMeter password={form.values.password} userInputs={userInputs} />
-        <RoleChoice {...form.getInputProps('role')} />
         <Button type="submit" loading={register.isPending || passwordCheck.checking}>
           {t('register.submit')}
         </Button>

@@ -40,6 +40,9 @@ export function SignupForm({ referralCode }: { referralCode?: string }) {
       <Stack>
         <FormError error={signup.error} fallback={t('fallback.register')} />
         {referralCode && <ReferralNote code={referralCode} />}
+        {/* Above the password: its strength meter grows once the score loads (a lazy chunk, slow on a
+            slow phone), and a radio below it moved away from under a tap aimed at it just then. */}
+        <RoleChoice {...form.getInputProps('role')} />
         <TextInput
           label={t('field.email')}
           type="email"
@@ -54,7 +57,6 @@ export function SignupForm({ referralCode }: { referralCode?: string }) {
           {...form.getInputProps('password')}
         />
         <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.email]} />
-        <RoleChoice {...form.getInputProps('role')} />
         <Button type="submit" loading={signup.isPending || passwordCheck.checking}>
           {t('signup.submit')}
         </Button>
