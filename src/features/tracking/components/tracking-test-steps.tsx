@@ -73,7 +73,8 @@ export function TrackingTestSteps({ steps }: { steps: TrackingTestStep[] }) {
               </Group>
             }
           >
-            <Text size="sm" c={step?.ok === false ? 'red' : 'dimmed'}>
+            {/* a landing URL has no spaces: it breaks anywhere rather than run out of a phone's dialog */}
+            <Text size="sm" c={step?.ok === false ? 'red' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
               {step ? <StepDetail step={step} /> : t('step.skipped')}
             </Text>
           </Timeline.Item>
