@@ -96,8 +96,9 @@ export function translator(language: unknown): (key: string, values?: Values) =>
 }
 
 /**
- * A text to be translated later, in the language of whoever receives it. A value may itself be a Message
- * (a word of the catalog: a payout method) or a function of the language (a date), rendered alike.
+ * A text to be translated later, in the language of whoever reads it. A value may itself be a Message
+ * (a word of the catalog: a payout method) or a date (`dayValue`, `monthValue`), rendered alike. Plain
+ * JSON, so a notification stores it and renders it again in the reader's language of the day.
  */
 export interface Message {
   key: string;
@@ -108,8 +109,37 @@ export function msg(key: string, values?: Record<string, unknown>): Message {
   return { key, values };
 }
 
+/** A date a message shows, written in the reader's language when the message is rendered. */
+interface DateValue {
+  date: 'day' | 'month';
+  /** an ISO instant (day) or "YYYY-MM" (month) */
+  value: string;
+}
+
+/** "23 Nov 2026" / "23. nov. 2026" in the reader's language (formatDayIn). */
+export function dayValue(d: Date | string): DateValue {
+  return { date: 'day', value: new Date(d).toISOString() };
+}
+
+/** "October 2026" / "oktober 2026" in the reader's language (formatMonthIn). */
+export function monthValue(month: string): DateValue {
+  return { date: 'month', value: month };
+}
+
 function isMessage(value: unknown): value is Message {
   return typeof value === 'object' && value !== null && typeof (value as Message).key === 'string';
+}
+
+function isDateValue(value: unknown): value is DateValue {
+  if (typeof value !== 'object' || value === null) return false;
+  const { date, value: text } = value as DateValue;
+  return (date === 'day' || date === 'month') && typeof text === 'string';
+}
+
+function renderValue(language: unknown, value: unknown): unknown {
+  if (isMessage(value)) return render(language, value);
+  if (!isDateValue(value)) return value;
+  return value.date === 'day' ? formatDayIn(language, value.value) : formatMonthIn(language, value.value);
 }
 
 /** A plain string (a user's own words, a name) stays as it is; a Message is translated. */
@@ -117,14 +147,7 @@ export function render(language: unknown, text: string | Message): string {
   if (typeof text === 'string') return text;
   const values = text.values
     ? Object.fromEntries(
-        Object.entries(text.values).map(([name, value]) => [
-          name,
-          isMessage(value)
-            ? render(language, value)
-            : typeof value === 'function'
-              ? (value as (l: Language) => unknown)(toLanguage(language))
-              : value,
-        ]),
+        Object.entries(text.values).map(([name, value]) => [name, renderValue(language, value)]),
       )
     : undefined;
   return translate(language, text.key, values);

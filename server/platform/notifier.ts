@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
 import { jsonRows } from '../db/json-rows';
 import { notifications } from '../db/schema/notifications';
-import { languagesOf, render, type Message } from './i18n';
+import { hasMessage, languagesOf, render, type Message } from './i18n';
 
 import type { NotificationCategory, NotificationPriority } from '../../contracts/notifications';
 
@@ -15,8 +15,9 @@ export {
 
 /**
  * What a domain event tells a user; `link` is the in-app path a click opens. Title and body are written as
- * `msg('notifications:…', values)` (platform/i18n.ts) and stored in the recipient's language; a plain
- * string (a user's own words) is stored as it is.
+ * `msg('notifications:…', values)` (platform/i18n.ts): stored in the recipient's language (push, and old
+ * readers) and as the message itself, which the list renders again in the reader's current language
+ * (`notificationTexts`). A plain string (a user's own words) is stored as it is.
  */
 export interface NotificationEvent {
   category: NotificationCategory;
@@ -45,6 +46,23 @@ export interface NotificationFor {
   event: NotificationEvent;
 }
 
+function translatable(event: NotificationEvent): boolean {
+  return typeof event.title !== 'string' || typeof event.body === 'object';
+}
+
+/**
+ * A notification's title and body in `language`: rendered from its stored message when it has one, else
+ * the text stored when it was written (rows from before messages were kept, a user's own words).
+ */
+export function notificationTexts(row: NotificationRow, language: unknown): { title: string; body: string } {
+  const again = (text: string | Message | undefined, stored: string) =>
+    // a key the catalogs no longer have keeps the words it was written with
+    text === undefined || (typeof text !== 'string' && !hasMessage(language, text.key))
+      ? stored
+      : render(language, text);
+  return { title: again(row.texts?.title, row.title), body: again(row.texts?.body, row.body) };
+}
+
 /**
  * Stores in-app notifications with one statement, in the caller's transaction when it passes one (so they
  * commit with the change they report). Hand them to `Notifier.deliver` after the commit. The rows come back
@@ -53,9 +71,7 @@ export interface NotificationFor {
 export async function insertNotifications(db: Db, items: NotificationFor[]): Promise<NotificationRow[]> {
   if (items.length === 0) return [];
   // one query for every recipient's language, however many the batch tells
-  const translated = items.filter(
-    ({ event }) => typeof event.title !== 'string' || typeof event.body === 'object',
-  );
+  const translated = items.filter(({ event }) => translatable(event));
   const languages = await languagesOf(
     db,
     translated.map((item) => item.userId),
@@ -75,6 +91,7 @@ export async function insertNotifications(db: Db, items: NotificationFor[]): Pro
           requiresAction: event.requiresAction ?? false,
           link: event.link ?? null,
           data: event.data ?? {},
+          texts: translatable(event) ? { title: event.title, body: event.body ?? '' } : null,
         })),
       ),
     )

@@ -39,6 +39,7 @@ export class DemoNotes {
       ...note,
       title: render(language, note.title),
       body: render(language, note.body),
+      texts: { title: note.title, body: note.body },
     });
   }
 

@@ -39,6 +39,14 @@ describe('tracking test tool', () => {
       ['commission_computed', true],
     ]);
     expect(body.steps[3].detail).toBe('Commission 15.00 USD (pending); a test, so it is not paid.');
+    // each step's code and figures, for clients to word it in their own language
+    expect(body.steps.map((s: { code: string }) => s.code)).toEqual([
+      'redirected',
+      'click_recorded',
+      'conversion_accepted',
+      'commission',
+    ]);
+    expect(body.steps[3].data).toMatchObject({ amount_minor: 1500, currency: 'USD', status: 'pending' });
 
     // flagged as tests and kept out of money
     const clickId = body.steps[1].data.click_id;
@@ -77,7 +85,14 @@ describe('tracking test tool', () => {
     const lonely = await runTest(adv.token, { campaign_id: created.json().id });
     expect(lonely.json()).toMatchObject({
       ok: false,
-      steps: [{ step: 'link_resolved', ok: false, detail: expect.stringContaining('approve a publisher') }],
+      steps: [
+        {
+          step: 'link_resolved',
+          ok: false,
+          code: 'no_active_link',
+          detail: expect.stringContaining('approve a publisher'),
+        },
+      ],
     });
 
     const link = await approvedLink(t, adv, pub);
@@ -88,7 +103,9 @@ describe('tracking test tool', () => {
     const paused = await runTest(adv.token, { campaign_id: link.campaign.id });
     expect(paused.json().steps[0]).toMatchObject({
       ok: false,
+      code: 'no_redirect',
       detail: expect.stringContaining('not running'),
+      data: { reason: expect.stringContaining('not running') },
     });
 
     const leads = await approvedLink(t, adv, pub, { commission_model: 'cpl', payout_minor: 200 });
@@ -96,13 +113,17 @@ describe('tracking test tool', () => {
     expect(wrongEvent.json().steps.at(-1)).toMatchObject({
       step: 'conversion',
       ok: false,
+      code: 'conversion_rejected',
       detail: 'Conversion rejected (422): This campaign pays per lead; send event=lead',
+      data: { status: 422, reason: 'This campaign pays per lead; send event=lead' },
     });
     const cpc = await approvedLink(t, adv, pub, { commission_model: 'cpc', payout_minor: 7 });
     const perClick = await runTest(adv.token, { campaign_id: cpc.campaign.id });
-    expect(perClick.json().steps.at(-1).detail).toBe(
-      'This campaign pays per unique click: a real click would earn 0.07 USD.',
-    );
+    expect(perClick.json().steps.at(-1)).toMatchObject({
+      code: 'click_pays',
+      detail: 'This campaign pays per unique click: a real click would earn 0.07 USD.',
+      data: { amount_minor: 7, currency: 'USD' },
+    });
   });
 
   it('is only for the campaign owner and admins', async () => {

@@ -2,6 +2,12 @@ import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, index } fr
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
+/** A notification's title and body as written: a Message ({ key, values }) or a plain string. */
+export interface NotificationTexts {
+  title: string | { key: string; values?: Record<string, unknown> };
+  body: string | { key: string; values?: Record<string, unknown> };
+}
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -19,6 +25,9 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     link: text('link'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    // title and body as catalog keys and values (platform/i18n.ts Message), so the list renders them in the
+    // reader's language of the day; null for a user's own words and for rows written before this column
+    texts: jsonb('texts').$type<NotificationTexts>(),
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     isArchived: boolean('is_archived').notNull().default(false),

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, notFound, unprocessable } from '../../platform/http-error';
-import { formatDayIn, formatMonthIn, msg, type Language } from '../../platform/i18n';
+import { dayValue, monthValue, msg } from '../../platform/i18n';
 import { audit } from '../../platform/audit';
 import { recordIntegrationEvent } from '../../platform/outbox';
 import type { CurrencyCode } from '../../platform/currency-codes';
@@ -355,8 +355,8 @@ export function issuedNotice(i: {
       amount: formatMinor(BigInt(i.totalMinor), i.currency as CurrencyCode),
     }),
     body: msg('notifications:invoice.issued.body', {
-      month: (language: Language) => formatMonthIn(language, i.month),
-      due: (language: Language) => formatDayIn(language, i.dueAt),
+      month: monthValue(i.month),
+      due: dayValue(i.dueAt),
     }),
     link: `/invoices?id=${i.id}`,
     data: { type: 'invoice', id: i.id, number: i.number },

@@ -23,6 +23,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.addHook('onRequest', requireAuth(ctx));
   const tags = ['notifications'];
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user.id;
+  /** the reader: texts come back in their profile's language of the moment */
+  const reader = (request: Parameters<typeof currentUser>[0]) => {
+    const { user } = currentUser(request);
+    return { id: user.id, language: user.language };
+  };
   const one = { 200: notificationSchema, ...resourceErrors };
 
   for (const url of ['/notifications/', '/notifications']) {
@@ -37,7 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         },
       },
       async (request, reply) => {
-        const { items, total } = await notifications.listNotifications(ctx.db, me(request), request.query);
+        const { items, total } = await notifications.listNotifications(ctx.db, reader(request), request.query);
         return reply.header('X-Total-Count', String(total)).send(items);
       },
     );
@@ -65,7 +70,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const { items, total } = await notifications.actionRequired(ctx.db, me(request), request.query.limit);
+      const { items, total } = await notifications.actionRequired(ctx.db, reader(request), request.query.limit);
       return reply.header('X-Total-Count', String(total)).send(items);
     },
   );
@@ -83,13 +88,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.put('/notifications/:id/read', { schema: { tags, params: idParams, response: one } }, async (request) =>
-    notifications.markRead(ctx.db, me(request), request.params.id),
+    notifications.markRead(ctx.db, reader(request), request.params.id),
   );
 
   app.put(
     '/notifications/:id/archive',
     { schema: { tags, params: idParams, response: one } },
-    async (request) => notifications.archive(ctx.db, me(request), request.params.id),
+    async (request) => notifications.archive(ctx.db, reader(request), request.params.id),
   );
 
   app.delete(
@@ -104,7 +109,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     '/notifications/profile-completion',
     { schema: { tags, response: { 200: z.array(notificationSchema), ...resourceErrors } } },
-    async (request) => notifications.openProfileCompletion(ctx.db, me(request)),
+    async (request) => notifications.openProfileCompletion(ctx.db, reader(request)),
   );
 
   app.post(

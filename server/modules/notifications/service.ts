@@ -8,20 +8,23 @@ import { msg, render } from '../../platform/i18n';
 import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_PRIORITIES,
+  notificationTexts,
   type NotificationRow,
 } from '../../platform/notifier';
 import * as q from './queries';
 import type { EnhancedStats, Notification, ProfileCompletionField, listNotificationsQuery } from './schema';
 
-export function toNotificationResponse(row: NotificationRow): Notification {
+/** The row as the API shows it, its title and body in the reader's `language`. */
+export function toNotificationResponse(row: NotificationRow, language: unknown): Notification {
+  const { title, body } = notificationTexts(row, language);
   return {
     id: row.id,
     category: row.category as Notification['category'],
     priority: row.priority,
     is_important: row.isImportant,
     requires_action: row.requiresAction,
-    title: row.title,
-    body: row.body,
+    title,
+    body,
     link: row.link,
     data: row.data,
     is_read: row.isRead,
@@ -33,14 +36,20 @@ export function toNotificationResponse(row: NotificationRow): Notification {
 
 const NOT_FOUND = 'Notification not found';
 
+/** Who reads: their notifications, in their language. */
+export interface Reader {
+  id: string;
+  language: unknown;
+}
+
 export async function listNotifications(
   db: Db,
-  userId: string,
+  reader: Reader,
   query: z.output<typeof listNotificationsQuery>,
 ) {
   const { items, total } = await q.listNotifications(
     db,
-    userId,
+    reader.id,
     {
       category: query.category === 'all' ? undefined : query.category,
       priority: query.priority === 'all' ? undefined : query.priority,
@@ -48,17 +57,17 @@ export async function listNotifications(
     },
     query,
   );
-  return { items: items.map(toNotificationResponse), total };
+  return { items: items.map((row) => toNotificationResponse(row, reader.language)), total };
 }
 
-export async function actionRequired(db: Db, userId: string, limit: number) {
+export async function actionRequired(db: Db, reader: Reader, limit: number) {
   const { items, total } = await q.listNotifications(
     db,
-    userId,
+    reader.id,
     { requiresAction: true, isRead: false },
     { limit, offset: 0 },
   );
-  return { items: items.map(toNotificationResponse), total };
+  return { items: items.map((row) => toNotificationResponse(row, reader.language)), total };
 }
 
 export async function stats(db: Db, userId: string) {
@@ -89,10 +98,10 @@ export async function enhancedStats(db: Db, userId: string): Promise<EnhancedSta
   return result;
 }
 
-export async function markRead(db: Db, userId: string, id: string): Promise<Notification> {
-  const row = await q.markRead(db, userId, id);
+export async function markRead(db: Db, reader: Reader, id: string): Promise<Notification> {
+  const row = await q.markRead(db, reader.id, id);
   if (!row) throw notFound(NOT_FOUND);
-  return toNotificationResponse(row);
+  return toNotificationResponse(row, reader.language);
 }
 
 export async function markManyRead(db: Db, userId: string, ids: string[] | null | undefined) {
@@ -103,10 +112,10 @@ export async function markImportantRead(db: Db, userId: string, ids: string[] | 
   return { updated: await q.markManyRead(db, userId, { ids: ids ?? undefined, importantOnly: true }) };
 }
 
-export async function archive(db: Db, userId: string, id: string): Promise<Notification> {
-  const row = await q.archive(db, userId, id);
+export async function archive(db: Db, reader: Reader, id: string): Promise<Notification> {
+  const row = await q.archive(db, reader.id, id);
   if (!row) throw notFound(NOT_FOUND);
-  return toNotificationResponse(row);
+  return toNotificationResponse(row, reader.language);
 }
 
 export async function remove(db: Db, userId: string, id: string): Promise<void> {
@@ -118,20 +127,25 @@ export async function remove(db: Db, userId: string, id: string): Promise<void> 
 /** In the user's language (server/locales/<language>/notifications.json), as every notification. */
 function completionNotification(userId: string, field: ProfileCompletionField, language: unknown) {
   const missing = { field: msg(`notifications:profileField.${field}`) };
+  const title = msg('notifications:profileCompletion.title', missing);
+  const body = msg('notifications:profileCompletion.body', missing);
   return {
     userId,
     category: 'profile_completion',
     priority: 'normal' as const,
     requiresAction: true,
-    title: render(language, msg('notifications:profileCompletion.title', missing)),
-    body: render(language, msg('notifications:profileCompletion.body', missing)),
+    title: render(language, title),
+    body: render(language, body),
+    texts: { title, body },
     link: '/profile',
     data: { type: 'profile_completion', missing_field: field },
   };
 }
 
-export async function openProfileCompletion(db: Db, userId: string): Promise<Notification[]> {
-  return (await q.openProfileCompletion(db, userId)).map(toNotificationResponse);
+export async function openProfileCompletion(db: Db, reader: Reader): Promise<Notification[]> {
+  return (await q.openProfileCompletion(db, reader.id)).map((row) =>
+    toNotificationResponse(row, reader.language),
+  );
 }
 
 /**

@@ -159,9 +159,28 @@ export const trackingTestBody = z.object({
     .optional(),
 });
 
+/**
+ * What a tracking-test step found, for clients to word in their language from the code and `data`
+ * (the figures); `detail` says it in English for API clients.
+ */
+export const TRACKING_TEST_OUTCOMES = [
+  'link_not_in_campaign',
+  'no_active_link',
+  'no_redirect',
+  'redirected',
+  'click_missing',
+  'click_recorded',
+  'conversion_rejected',
+  'conversion_accepted',
+  'commission',
+  'click_pays',
+  'not_paid',
+] as const;
+
 export const trackingTestStep = z.object({
   step: z.enum(['link_resolved', 'click_recorded', 'conversion', 'commission_computed']),
   ok: z.boolean(),
+  code: z.enum(TRACKING_TEST_OUTCOMES),
   detail: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
 });

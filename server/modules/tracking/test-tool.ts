@@ -49,6 +49,7 @@ export async function runTrackingTest(
     steps.push({
       step: 'link_resolved',
       ok: false,
+      code: body.link_id ? 'link_not_in_campaign' : 'no_active_link',
       detail: body.link_id
         ? 'That tracking link does not belong to this campaign.'
         : 'This campaign has no active tracking link yet: approve a publisher’s application first.',
@@ -67,8 +68,9 @@ export async function runTrackingTest(
     steps.push({
       step: 'link_resolved',
       ok: false,
+      code: 'no_redirect',
       detail: `/t/${link.code} did not redirect: ${reason}`,
-      data: { code: link.code, status: click.statusCode },
+      data: { code: link.code, status: click.statusCode, reason },
     });
     return done(false);
   }
@@ -76,6 +78,7 @@ export async function runTrackingTest(
   steps.push({
     step: 'link_resolved',
     ok: true,
+    code: 'redirected',
     detail: `/t/${link.code} redirected to ${location}`,
     data: { code: link.code, location },
   });
@@ -83,12 +86,18 @@ export async function runTrackingTest(
   await tracking.clicks.flush();
   const [stored] = await ctx.db.select().from(clicks).where(eq(clicks.id, clickId));
   if (!stored) {
-    steps.push({ step: 'click_recorded', ok: false, detail: 'The click was not written to the database.' });
+    steps.push({
+      step: 'click_recorded',
+      ok: false,
+      code: 'click_missing',
+      detail: 'The click was not written to the database.',
+    });
     return done(false);
   }
   steps.push({
     step: 'click_recorded',
     ok: true,
+    code: 'click_recorded',
     detail: `Click ${clickId} recorded (flagged as a test, never paid).`,
     data: { click_id: clickId, is_test: stored.isTest },
   });
@@ -112,14 +121,16 @@ export async function runTrackingTest(
     steps.push({
       step: 'conversion',
       ok: false,
+      code: 'conversion_rejected',
       detail: `Conversion rejected (${postback.statusCode}): ${answer.detail ?? 'no reason given'}`,
-      data: { status: postback.statusCode, order_id: orderId },
+      data: { status: postback.statusCode, order_id: orderId, reason: answer.detail ?? null },
     });
     return done(false);
   }
   steps.push({
     step: 'conversion',
     ok: true,
+    code: 'conversion_accepted',
     detail: `Conversion ${answer.conversion_id} accepted for order ${orderId}.`,
     data: {
       conversion_id: answer.conversion_id,
@@ -134,6 +145,7 @@ export async function runTrackingTest(
     steps.push({
       step: 'commission_computed',
       ok: true,
+      code: 'commission',
       detail: `Commission ${formatMinor(answer.commission_minor, currency)} (${answer.status}); a test, so it is not paid.`,
       data: {
         commission_id: answer.commission_id,
@@ -153,10 +165,11 @@ export async function runTrackingTest(
     steps.push({
       step: 'commission_computed',
       ok: pricing.paid,
+      code: pricing.paid ? 'click_pays' : 'not_paid',
       detail: pricing.paid
         ? `This campaign pays per unique click: a real click would earn ${formatMinor(pricing.amountMinor, currency)}.`
         : pricing.reason,
-      data: pricing.paid ? { amount_minor: pricing.amountMinor, currency } : {},
+      data: pricing.paid ? { amount_minor: pricing.amountMinor, currency } : { reason: pricing.reason },
     });
   }
   return done(steps.every((s) => s.ok));

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -25,6 +24,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { TablePager } from '../../../components/table-pager';
 import { formatCount } from '../../../lib/format-number';
 import { useTranslation } from '../../../lib/i18n';
+import { DateField } from '../../../components/date-field';
 
 const COLUMNS = 5;
 
@@ -76,19 +76,17 @@ export function AuditLogPanel() {
           onChange={(value) => change({ entity_type: value ?? '' })}
           w={180}
         />
-        <TextInput
+        <DateField
           label={t('audit.from')}
-          type="date"
           value={filters.from}
-          onChange={(event) => change({ from: event.currentTarget.value })}
+          onChange={(from) => change({ from })}
           w={170}
         />
-        <TextInput
+        <DateField
           label={t('audit.to')}
-          type="date"
           value={filters.to}
           error={badRange ? t('audit.beforeStart') : undefined}
-          onChange={(event) => change({ to: event.currentTarget.value })}
+          onChange={(to) => change({ to })}
           w={170}
         />
         <Button

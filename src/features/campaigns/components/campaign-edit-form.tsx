@@ -52,6 +52,7 @@ import {
   COMMISSION_MODELS,
 } from '../../../../contracts/campaigns';
 import { CATEGORIES as CAMPAIGN_CATEGORIES } from '../../../../contracts/categories';
+import { DateField } from '../../../components/date-field';
 
 // Money is typed in major units as text and converted exactly (see src/lib/money-input.ts).
 const formSchema = z
@@ -385,8 +386,18 @@ export function CampaignEditForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('form.start')} type="date" {...form.getInputProps('starts_at')} />
-          <TextInput label={t('form.end')} type="date" {...form.getInputProps('ends_at')} />
+          <DateField
+            label={t('form.start')}
+            value={values.starts_at}
+            error={form.errors.starts_at as string | undefined}
+            onChange={(day) => form.setFieldValue('starts_at', day)}
+          />
+          <DateField
+            label={t('form.end')}
+            value={values.ends_at}
+            error={form.errors.ends_at as string | undefined}
+            onChange={(day) => form.setFieldValue('ends_at', day)}
+          />
         </SimpleGrid>
         <CountriesSelect
           value={values.allowed_countries}

@@ -1,8 +1,9 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { SUPPORTED_CURRENCIES } from '../../../../contracts/currencies';
 import type { PayoutFilters } from '../types';
 import { useTranslation } from '../../../lib/i18n';
 import { PAYOUT_STATUSES } from '../../../../contracts/payouts';
+import { DateField } from '../../../components/date-field';
 
 export interface PublisherOption {
   value: string;
@@ -63,19 +64,17 @@ export function PayoutQueueFilters({
         onChange={(value) => set({ currency: value })}
         w={150}
       />
-      <TextInput
+      <DateField
         label={t('filters.from')}
-        type="date"
         value={filters.from ?? ''}
-        onChange={(event) => set({ from: event.currentTarget.value || null })}
+        onChange={(from) => set({ from: from || null })}
         w={170}
       />
-      <TextInput
+      <DateField
         label={t('filters.to')}
-        type="date"
         value={filters.to ?? ''}
         error={badRange ? t('filters.beforeStart') : undefined}
-        onChange={(event) => set({ to: event.currentTarget.value || null })}
+        onChange={(to) => set({ to: to || null })}
         w={170}
       />
       <Button variant="default" loading={exporting} disabled={badRange} onClick={onExport}>

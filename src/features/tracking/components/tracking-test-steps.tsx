@@ -1,8 +1,8 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import { Money } from '../../../components/money';
-import { minorToMajorInput } from '../../../lib/money-input';
 import { TRACKING_TEST_STEPS, type TrackingTestStep } from '../types';
 import { useTranslation } from '../../../lib/i18n';
+import { stepText, stepWords } from '../utils/step-text';
 
 function StepIcon({ ok }: { ok: boolean }) {
   return (
@@ -20,27 +20,21 @@ function StepIcon({ ok }: { ok: boolean }) {
   );
 }
 
-/**
- * The step's sentence, with the server's plain "12.34 EUR" (its amount_minor and currency in `data`)
- * shown as a money figure in the display currency.
- */
+// where the sentence's money figure goes, split out again to show it with <Money>
+const AMOUNT_MARK = '\u2063amount\u2063';
+
+/** The step's sentence in the UI's language, its amount as a money figure in the display currency. */
 function StepDetail({ step }: { step: TrackingTestStep }) {
-  const amount = step.data?.amount_minor;
-  const currency = step.data?.currency;
-  if (typeof amount === 'number' && typeof currency === 'string') {
-    const plain = `${minorToMajorInput(amount, currency)} ${currency}`;
-    const at = step.detail.indexOf(plain);
-    if (at >= 0) {
-      return (
-        <>
-          {step.detail.slice(0, at)}
-          <Money amountMinor={amount} currency={currency} />
-          {step.detail.slice(at + plain.length)}
-        </>
-      );
-    }
-  }
-  return step.detail;
+  const words = stepWords(step);
+  if (!words?.amount) return stepText(step);
+  const [before, after] = stepText(step, AMOUNT_MARK).split(AMOUNT_MARK);
+  return (
+    <>
+      {before}
+      <Money amountMinor={words.amount.amountMinor} currency={words.amount.currency} />
+      {after}
+    </>
+  );
 }
 
 /**
@@ -79,7 +73,8 @@ export function TrackingTestSteps({ steps }: { steps: TrackingTestStep[] }) {
               </Group>
             }
           >
-            <Text size="sm" c={step?.ok === false ? 'red' : 'dimmed'}>
+            {/* a landing URL has no spaces: it breaks anywhere rather than run out of a phone's dialog */}
+            <Text size="sm" c={step?.ok === false ? 'red' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
               {step ? <StepDetail step={step} /> : t('step.skipped')}
             </Text>
           </Timeline.Item>

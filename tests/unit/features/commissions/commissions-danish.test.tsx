@@ -30,7 +30,10 @@ describe('in Danish', () => {
   it('shows the commissions list, its statuses and its actions in Danish', async () => {
     server
       .on('GET', '/campaigns', { status: 200, body: [makeCampaign({ id: 'c-shoes', name: 'Shoes' })] })
-      .on('GET', '/commissions/totals', { status: 200, body: [] })
+      .on('GET', '/commissions/totals', {
+        status: 200,
+        body: [{ currency: 'EUR', status: 'pending', count: 2, amount_minor: 1500 }],
+      })
       .on('GET', '/commissions', {
         status: 200,
         body: [makeCommission({ order_id: 'A-1', status: 'pending' })],
@@ -44,6 +47,10 @@ describe('in Danish', () => {
     expect(within(table).getByRole('columnheader', { name: 'Udgiver' })).toBeInTheDocument();
     expect(screen.getByText('Markér afventende provisioner for at afgøre dem samlet.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Alle' })).toBeInTheDocument();
+    // the totals card's heading, in Danish words
+    const totals = screen.getByRole('region', { name: 'I alt i EUR' });
+    expect(within(totals).getByText('Provisioner i EUR')).toBeInTheDocument();
+    expect(within(totals).getByText('Afventer · 2')).toBeInTheDocument();
   });
 
   it('shows the campaigns list with Danish headings, statuses and commission terms', async () => {

@@ -108,6 +108,8 @@ describe('commission totals and rows', () => {
     });
     renderApp('/commissions');
     const eur = await screen.findByRole('region', { name: 'Totals in EUR' });
+    // a heading that reads right for whoever owes or earns them
+    expect(within(eur).getByText('Commissions in EUR')).toBeInTheDocument();
     expect(within(eur).getByText('Pending · 2')).toBeInTheDocument();
     expect(within(eur).getByText('€15.00')).toBeInTheDocument();
     expect(within(eur).getByText('Approved · 1')).toBeInTheDocument();

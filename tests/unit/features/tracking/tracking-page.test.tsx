@@ -143,7 +143,9 @@ describe('advertiser /tracking', () => {
           {
             step: 'conversion',
             ok: false,
+            code: 'conversion_rejected',
             detail: 'Conversion rejected (422): This campaign pays per lead; send event=lead',
+            data: { status: 422, order_id: 'test-abc', reason: 'This campaign pays per lead; send event=lead' },
           },
         ],
       },
