@@ -43,7 +43,7 @@ interface DateFieldProps {
  * Kept out of the initial JS: only lazily loaded screens import it.
  */
 export function DateField({ label, value, onChange, error, w }: DateFieldProps) {
-  const { language } = useTranslation('common');
+  const { t, language } = useTranslation('common');
   return (
     <DatesProvider settings={{ locale: language, firstDayOfWeek: language === 'da' ? 1 : 0 }}>
       <DateInput
@@ -54,6 +54,8 @@ export function DateField({ label, value, onChange, error, w }: DateFieldProps) 
         dateParser={parser(language)}
         error={error || undefined}
         clearable
+        // the clear button is an icon: screen readers need its name (axe: button-name)
+        clearButtonProps={{ 'aria-label': t('dateField.clear', { label }) }}
         w={w}
         popoverProps={{ withinPortal: true }}
       />
