@@ -50,6 +50,9 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();
+  // Mantine's portals share one node it appends to the body and leaves there, empty, after they unmount; it
+  // makes a new one when the next portal needs it (Portal.mjs checks the body still holds it)
+  for (const node of document.querySelectorAll('[data-mantine-shared-portal-node]')) node.remove();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
