@@ -14,8 +14,9 @@ function gatheringOf(tx: Db): Gathering | null {
 /**
  * Runs independent pieces of one transaction's work side by side and answers with their results, in order.
  * On the embedded database, statements the pieces have ready at the same moment go to its worker in one
- * message (one entry into PostgreSQL, one answer back) instead of one round trip each: a batch's round
- * trips, not its SQL, were most of what a conversion waited for. On PostgreSQL the connection runs them one
+ * message (one entry into PostgreSQL, one answer back) instead of one round trip each, during which the
+ * worker, held by the transaction, would wait for the main thread (docs/benchmarks.md, "Conversions: a
+ * batch's statements in fewer round trips"). On PostgreSQL the connection runs them one
  * after the other, as it would have. Every piece is settled before this answers, so nothing of the
  * transaction is still running when its caller commits or rolls back; the first failure is thrown.
  */

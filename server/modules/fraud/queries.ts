@@ -17,8 +17,8 @@ export interface QueueFilter {
 }
 
 /**
- * held: on review and still pending, what a reviewer can decide (`heldIds`); a commission refused otherwise
- * since (a cap, a rejection elsewhere) is no longer held, whatever its flag says
+ * held: on review and still pending, what a reviewer can decide; a commission refused otherwise since (a cap,
+ * a rejection elsewhere) is no longer held, whatever its flag says. The list, the counts and `decide` all use it.
  */
 const HELD = sql`(${commissions.onReview} and ${commissions.status} = 'pending')`;
 
@@ -83,8 +83,7 @@ export async function heldIds(db: Db, ids: string[], advertiserId?: string): Pro
     .where(
       and(
         inArray(commissions.id, ids),
-        eq(commissions.onReview, true),
-        eq(commissions.status, 'pending'),
+        HELD,
         advertiserId ? eq(commissions.advertiserId, advertiserId) : undefined,
       ),
     );
