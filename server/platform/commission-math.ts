@@ -20,7 +20,11 @@ export interface PricingInput {
   earlierThisMonth: number;
 }
 
-export type Pricing = { paid: true; amountMinor: number; rule: string } | { paid: false; reason: string };
+/** why an event earns nothing: `reason` in English for the API, `code` for a UI to word in its language */
+export type UnpaidCode = 'wrong_event' | 'no_revshare_rate' | 'no_payout';
+
+export type Pricing =
+  { paid: true; amountMinor: number; rule: string } | { paid: false; reason: string; code: UnpaidCode };
 
 /** Which event each model pays for: a mismatch means the advertiser's integration sends the wrong one. */
 export const PAID_EVENT: Record<CommissionModel, PricedEvent> = {
@@ -38,17 +42,23 @@ export const PAID_EVENT: Record<CommissionModel, PricedEvent> = {
 export function priceCommission(terms: PricingTerms, input: PricingInput): Pricing {
   const expected = PAID_EVENT[terms.commissionModel];
   if (input.event !== expected) {
-    return { paid: false, reason: `This campaign pays per ${expected}, not per ${input.event}` };
+    return {
+      paid: false,
+      reason: `This campaign pays per ${expected}, not per ${input.event}`,
+      code: 'wrong_event',
+    };
   }
   const { rate, rule } = pickRate(terms, input);
   if (terms.commissionModel === 'revshare') {
     const bps = rate.revshareBps;
-    if (bps === undefined || bps === null) return { paid: false, reason: 'Campaign has no revshare rate' };
+    if (bps === undefined || bps === null)
+      return { paid: false, reason: 'Campaign has no revshare rate', code: 'no_revshare_rate' };
     const amount = roundHalfAwayFromZero(BigInt(input.amountMinor) * BigInt(bps), 10_000n);
     return { paid: true, amountMinor: Number(amount), rule };
   }
   const payout = rate.payoutMinor;
-  if (payout === undefined || payout === null) return { paid: false, reason: 'Campaign has no payout' };
+  if (payout === undefined || payout === null)
+    return { paid: false, reason: 'Campaign has no payout', code: 'no_payout' };
   return { paid: true, amountMinor: payout, rule };
 }
 

@@ -1,5 +1,6 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { MIN_PASSWORD_SCORE } from '../../contracts/passwords';
+import { translate } from './i18n';
 
 /** The server refuses a new password scoring below MIN_PASSWORD_SCORE (zxcvbn's 0–4 scale). */
 export { MIN_PASSWORD_SCORE };
@@ -8,9 +9,24 @@ export type PasswordScore = 0 | 1 | 2 | 3 | 4;
 
 export interface PasswordStrength {
   score: PasswordScore;
+  /** in the UI's language at the time of the check */
   warning: string | null;
   suggestions: string[];
 }
+
+type Translations = { warnings: Record<string, string>; suggestions: Record<string, string> };
+
+/**
+ * zxcvbn words its feedback from the `translations` it is given: each message is given as its own key
+ * ("warnings.common"), which the catalogs word in the UI's language (common: password.advice.*).
+ */
+function adviceKeys<T extends Translations>(english: T): T {
+  const keys = (group: 'warnings' | 'suggestions') =>
+    Object.fromEntries(Object.keys(english[group]).map((name) => [name, `${group}.${name}`]));
+  return { ...english, warnings: keys('warnings'), suggestions: keys('suggestions') };
+}
+
+const advice = (key: string) => translate('common', `password.advice.${key}`);
 
 let checker: Promise<ZxcvbnFactory> | null = null;
 
@@ -26,7 +42,7 @@ function loadChecker(): Promise<ZxcvbnFactory> {
       new core.ZxcvbnFactory({
         dictionary: { ...common.dictionary, ...en.dictionary },
         graphs: common.adjacencyGraphs,
-        translations: en.translations,
+        translations: adviceKeys(en.translations),
       }),
     (error: unknown) => {
       // A failed chunk load (e.g. offline) is retried by the next check.
@@ -56,15 +72,19 @@ export async function checkPasswordStrength(
 ): Promise<PasswordStrength> {
   const zxcvbn = await loadChecker();
   const { score, feedback } = zxcvbn.check(password, guessableWords(userInputs));
-  return { score, warning: feedback.warning || null, suggestions: feedback.suggestions };
+  return {
+    score,
+    warning: feedback.warning ? advice(feedback.warning) : null,
+    suggestions: feedback.suggestions.map(advice),
+  };
 }
 
 export const isStrongEnough = (strength: PasswordStrength) => strength.score >= MIN_PASSWORD_SCORE;
 
 /** The field error for a password the server would refuse, naming what to change. */
 export function weakPasswordMessage(strength: PasswordStrength): string {
-  const hint = strength.warning ?? strength.suggestions[0] ?? 'Add another word or two.';
-  return `Choose a stronger password: ${hint}`;
+  const hint = strength.warning ?? strength.suggestions[0] ?? translate('common', 'password.addWords');
+  return translate('common', 'password.chooseStronger', { hint });
 }
 
 /**

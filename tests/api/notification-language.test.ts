@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../server/db/schema/notifications';
 import { issuedNotice } from '../../server/modules/invoices/service';
 import { insertNotifications } from '../../server/platform/notifier';
+import { conversionNotice } from '../../server/modules/tracking/conversion-notice';
+import { DAILY_CAP_REASON } from '../../server/modules/commissions/spend';
+import type { CampaignRow, CommissionRow } from '../../server/db/rows';
 import { call, createTestApp, createUser, login, type TestApp } from './support/test-app';
 
 // Issue #45: a notification follows its reader's language of the day, not the one it was written in. The
@@ -64,7 +67,9 @@ describe('notifications in the reader’s current language', { timeout: 120_000 
     const danish = await list(token);
     const invoiceDa = danish.find((n) => n.category === 'invoice');
     expect(invoiceDa?.title).toBe('Faktura INV-2026-0042 udstedt: 1,234.50 DKK');
-    expect(invoiceDa?.body).toBe('Provisioner for oktober 2026 plus platformgebyret, forfalder 14. nov. 2026.');
+    expect(invoiceDa?.body).toBe(
+      'Provisioner for oktober 2026 plus platformgebyret, forfalder 14. nov. 2026.',
+    );
     expect(danish.find((n) => n.data.missing_field === 'country')?.title).toBe(
       'Udfyld din profil: tilføj land',
     );
@@ -91,7 +96,10 @@ describe('notifications in the reader’s current language', { timeout: 120_000 
       body: 'Written in English before messages were kept.',
     });
     const [row] = (await list(token)).filter((n) => n.category === 'system');
-    expect(row).toMatchObject({ title: 'Payout sent', body: 'Written in English before messages were kept.' });
+    expect(row).toMatchObject({
+      title: 'Payout sent',
+      body: 'Written in English before messages were kept.',
+    });
   });
 
   it('keeps the stored text when the stored key is no longer in the catalogs', async () => {
@@ -106,5 +114,32 @@ describe('notifications in the reader’s current language', { timeout: 120_000 
     });
     const [row] = (await list(token)).filter((n) => n.category === 'system');
     expect(row).toMatchObject({ title: 'Old words', body: 'Old body' });
+  });
+
+  it('words the platform’s own reason for an unpaid conversion in the reader’s language, a person’s as written', async () => {
+    const u = await createUser(t, { role: 'publisher' });
+    const token = await login(t, u.email, u.password);
+    await setLanguage(token, 'en');
+    const campaign = { name: 'Nordic Shoes', currency: 'DKK' } as CampaignRow;
+    const unpaid = (id: string, reason: string) =>
+      ({ id, publisherId: u.id, status: 'rejected', amountMinor: 1500, reason }) as CommissionRow;
+    await insertNotifications(t.database.db, [
+      conversionNotice(campaign, unpaid('00000000-0000-4000-8000-0000000000c1', DAILY_CAP_REASON)),
+      conversionNotice(campaign, unpaid('00000000-0000-4000-8000-0000000000c2', 'Ordren blev annulleret')),
+    ]);
+    const bodies = async () =>
+      (await list(token))
+        .filter((n) => n.category === 'conversion')
+        .map((n) => n.body)
+        .sort();
+    expect(await bodies()).toEqual([
+      'Nordic Shoes: Ordren blev annulleret.',
+      'Nordic Shoes: the campaign’s daily cap was reached.',
+    ]);
+    await setLanguage(token, 'da');
+    expect(await bodies()).toEqual([
+      'Nordic Shoes: Ordren blev annulleret.',
+      'Nordic Shoes: kampagnens daglige loft er nået.',
+    ]);
   });
 });

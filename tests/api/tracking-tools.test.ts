@@ -114,7 +114,7 @@ describe('tracking test tool', () => {
       step: 'conversion',
       ok: false,
       code: 'conversion_rejected',
-      detail: 'Conversion rejected (422): This campaign pays per lead; send event=lead',
+      detail: 'Conversion rejected (422). The postback API answered: “This campaign pays per lead; send event=lead”',
       data: { status: 422, reason: 'This campaign pays per lead; send event=lead' },
     });
     const cpc = await approvedLink(t, adv, pub, { commission_model: 'cpc', payout_minor: 7 });

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { SYSTEM_REASONS } from '../../../contracts/commissions';
 import { executeRows, type Db } from '../../db/connection';
 import type { CampaignRow, CommissionRow } from '../../db/rows';
 import { campaigns } from '../../db/schema/marketplace';
@@ -14,7 +15,7 @@ interface CapSubject {
 }
 
 /** the reason a commission past the publisher's cap is rejected with */
-export const PUBLISHER_CAP_REASON = "over the publisher's cap";
+export const PUBLISHER_CAP_REASON = SYSTEM_REASONS.publisher_cap;
 
 /** Whether the campaign caps its publishers at all (then recording takes the campaign's lock). */
 export function hasPublisherCaps(campaign: CampaignRow): boolean {

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { SYSTEM_REASONS } from '../../../contracts/commissions';
 import { executeRows, type Db } from '../../db/connection';
 import type { CampaignRow } from '../../db/rows';
 import { priceCommission, type PricedEvent } from '../../platform/commission-math';
 import { PUBLISHER_CAP_REASON, PublisherCapLedger, hasPublisherCaps } from './publisher-caps';
 
-export const DAILY_CAP_REASON = 'The campaign’s daily cap was reached';
-export const BUDGET_REASON = 'The campaign’s budget was reached';
+export const DAILY_CAP_REASON = SYSTEM_REASONS.daily_cap;
+export const BUDGET_REASON = SYSTEM_REASONS.budget;
 
 /**
  * Whether pricing a paid event of this campaign depends on what was spent or counted before it (budget, daily

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SYSTEM_REASONS } from '../../../contracts/commissions';
 import type { Db } from '../../db/connection';
 import type { CommissionRow } from '../../db/rows';
 import { commissions } from '../../db/schema/commissions';
@@ -10,7 +11,7 @@ import type { FraudSubject } from './rules/rule';
 // The rules' part in recording conversions and CPC clicks: called inside the transaction that writes them.
 
 /** what a publisher reads on a commission the rules rejected: it names no rule, so it teaches nothing */
-export const FRAUD_REJECT_REASON = 'Rejected by the traffic quality review';
+export const FRAUD_REJECT_REASON = SYSTEM_REASONS.fraud;
 
 /** The commission columns a verdict sets: held stays pending on review; rejected gets the generic reason. */
 export function fraudCommissionColumns(

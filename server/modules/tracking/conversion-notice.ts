@@ -1,3 +1,4 @@
+import { systemReason } from '../../../contracts/commissions';
 import { msg } from '../../platform/i18n';
 import { formatMinor } from '../../platform/money';
 import type { CurrencyCode } from '../../platform/currency-codes';
@@ -11,6 +12,8 @@ import type { NotificationFor } from '../../platform/notifier';
 export function conversionNotice(campaign: CampaignRow, commission: CommissionRow): NotificationFor {
   const money = formatMinor(commission.amountMinor, campaign.currency as CurrencyCode);
   const pending = commission.status === 'pending';
+  // the platform's own reasons are worded in the reader's language; a person's stay as written
+  const why = systemReason(commission.reason);
   return {
     userId: commission.publisherId,
     event: {
@@ -20,12 +23,14 @@ export function conversionNotice(campaign: CampaignRow, commission: CommissionRo
         : msg('notifications:conversion.unpaid.title'),
       body: pending
         ? msg('notifications:conversion.pending.body', { campaign: campaign.name })
-        : commission.reason
-          ? msg('notifications:conversion.unpaid.body', {
-              campaign: campaign.name,
-              reason: commission.reason,
-            })
-          : msg('notifications:conversion.unpaid.bodyRejected', { campaign: campaign.name }),
+        : why
+          ? msg('notifications:conversion.unpaid.bodySystem', { campaign: campaign.name, why })
+          : commission.reason
+            ? msg('notifications:conversion.unpaid.body', {
+                campaign: campaign.name,
+                reason: commission.reason,
+              })
+            : msg('notifications:conversion.unpaid.bodyRejected', { campaign: campaign.name }),
       link: '/commissions',
       data: { type: 'commission', id: commission.id },
     },

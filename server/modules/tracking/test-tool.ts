@@ -69,7 +69,7 @@ export async function runTrackingTest(
       step: 'link_resolved',
       ok: false,
       code: 'no_redirect',
-      detail: `/t/${link.code} did not redirect: ${reason}`,
+      detail: `/t/${link.code} did not redirect. The page said: “${reason}”`,
       data: { code: link.code, status: click.statusCode, reason },
     });
     return done(false);
@@ -122,7 +122,9 @@ export async function runTrackingTest(
       step: 'conversion',
       ok: false,
       code: 'conversion_rejected',
-      detail: `Conversion rejected (${postback.statusCode}): ${answer.detail ?? 'no reason given'}`,
+      detail: answer.detail
+        ? `Conversion rejected (${postback.statusCode}). The postback API answered: “${answer.detail}”`
+        : `Conversion rejected (${postback.statusCode}) without a reason.`,
       data: { status: postback.statusCode, order_id: orderId, reason: answer.detail ?? null },
     });
     return done(false);
@@ -169,7 +171,9 @@ export async function runTrackingTest(
       detail: pricing.paid
         ? `This campaign pays per unique click: a real click would earn ${formatMinor(pricing.amountMinor, currency)}.`
         : pricing.reason,
-      data: pricing.paid ? { amount_minor: pricing.amountMinor, currency } : { reason: pricing.reason },
+      data: pricing.paid
+        ? { amount_minor: pricing.amountMinor, currency }
+        : { reason: pricing.reason, reason_code: pricing.code },
     });
   }
   return done(steps.every((s) => s.ok));

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../src/lib/i18n';
 import {
   checkPasswordStrength,
   MIN_PASSWORD_SCORE,
   weakPasswordError,
 } from '../../../src/lib/password-strength';
+
+afterEach(() => setLanguage('en'));
 
 describe('password strength', () => {
   it('scores like the server: common passwords are weak, long unusual ones strong', async () => {
@@ -35,5 +38,17 @@ describe('password strength', () => {
       'Choose a stronger password: This is a commonly used password.',
     );
     expect(await weakPasswordError('quiet-orbit-maple-71', ['ada@example.com'])).toBeNull();
+  });
+
+  it('gives its advice and the field error in Danish when the UI is Danish', async () => {
+    await setLanguage('da');
+    expect(await checkPasswordStrength('password1')).toEqual({
+      score: 0,
+      warning: 'Dette er en almindeligt brugt adgangskode.',
+      suggestions: ['Tilføj flere ord, der er mindre almindelige.'],
+    });
+    expect(await weakPasswordError('password1')).toBe(
+      'Vælg en stærkere adgangskode: Dette er en almindeligt brugt adgangskode.',
+    );
   });
 });

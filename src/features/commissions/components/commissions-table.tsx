@@ -4,6 +4,7 @@ import { Money } from '../../../components/money';
 import { COMMISSION_STATUS_COLORS, type Commission, type CommissionViewer } from '../types';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../lib/i18n';
+import { commissionReasonText } from '../../../lib/commission-reason';
 import { formatDate } from '../../../lib/format-date';
 import { commissionLabel, ruleLabel } from '../utils/format';
 
@@ -118,7 +119,7 @@ function StatusCell({ commission: c }: { commission: Commission }) {
           {t('row.decided', { date: formatDate(c.decided_at) })}
         </Text>
       )}
-      {c.reason && <Text size="xs">{t('row.reason', { reason: c.reason })}</Text>}
+      {c.reason && <Text size="xs">{t('row.reason', { reason: commissionReasonText(c.reason) })}</Text>}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { Money } from '../../../components/money';
+import { commissionReasonText } from '../../../lib/commission-reason';
 import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
@@ -76,7 +77,7 @@ export function QueueRow({
           ))}
           {!held && item.reason && (
             <Text size="sm" c="dimmed">
-              {t('decidedReason', { reason: item.reason })}
+              {t('decidedReason', { reason: commissionReasonText(item.reason) })}
             </Text>
           )}
         </Stack>

@@ -21,6 +21,16 @@ function whole(data: Data, name: string): number | null {
   return typeof value === 'number' && Number.isInteger(value) ? value : null;
 }
 
+// (a wrong event never reaches this step: the postback refuses it first)
+const UNPAID_CODES = new Set(['no_revshare_rate', 'no_payout']);
+
+/** Why a campaign pays nothing, in the UI's language when the server names it by a code we know. */
+function unpaidReason(data: Data): string | null {
+  const code = text(data, 'reason_code');
+  if (code && UNPAID_CODES.has(code)) return translate('tracking', `unpaid.${code}`);
+  return text(data, 'reason');
+}
+
 /** Each outcome's message values, from the figures the server sends in `data` (server/modules/tracking/test-tool.ts). */
 const VALUES: Record<TrackingTestStep['code'], (data: Data) => Values> = {
   link_not_in_campaign: () => ({}),
@@ -33,7 +43,7 @@ const VALUES: Record<TrackingTestStep['code'], (data: Data) => Values> = {
   conversion_accepted: (d) => ({ conversionId: text(d, 'conversion_id'), orderId: text(d, 'order_id') }),
   commission: (d) => ({ status: text(d, 'status') }),
   click_pays: () => ({}),
-  not_paid: (d) => ({ reason: text(d, 'reason') }),
+  not_paid: (d) => ({ reason: unpaidReason(d) }),
 };
 
 const WITH_AMOUNT = new Set<TrackingTestStep['code']>(['commission', 'click_pays']);

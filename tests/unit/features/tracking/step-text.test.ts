@@ -26,7 +26,7 @@ const failures: TrackingTestStep[] = [
     step: 'link_resolved',
     ok: false,
     code: 'no_redirect',
-    detail: '/t/abc did not redirect: This campaign is not running.',
+    detail: '/t/abc did not redirect. The page said: “This campaign is not running.”',
     data: { code: 'abc', status: 404, reason: 'This campaign is not running.' },
   },
   {
@@ -39,7 +39,8 @@ const failures: TrackingTestStep[] = [
     step: 'conversion',
     ok: false,
     code: 'conversion_rejected',
-    detail: 'Conversion rejected (422): This campaign pays per lead; send event=lead',
+    detail:
+      'Conversion rejected (422). The postback API answered: “This campaign pays per lead; send event=lead”',
     data: { status: 422, order_id: 'test-1', reason: 'This campaign pays per lead; send event=lead' },
   },
   {
@@ -54,7 +55,7 @@ const failures: TrackingTestStep[] = [
     ok: false,
     code: 'not_paid',
     detail: 'Campaign has no payout',
-    data: { reason: 'Campaign has no payout' },
+    data: { reason: 'Campaign has no payout', reason_code: 'no_payout' },
   },
 ];
 
@@ -69,11 +70,11 @@ describe('tracking test steps in the UI’s language', () => {
       'Commission 0.07 USD (pending); a test, so it is not paid.',
       'This campaign has no active tracking link yet: approve a publisher’s application first.',
       'That tracking link does not belong to this campaign.',
-      '/t/abc did not redirect: This campaign is not running.',
+      '/t/abc did not redirect. The page said: “This campaign is not running.”',
       'The click was not written to the database.',
-      'Conversion rejected (422): This campaign pays per lead; send event=lead',
+      'Conversion rejected (422). The postback API answered: “This campaign pays per lead; send event=lead”',
       'This campaign pays per unique click: a real click would earn 0.07 USD.',
-      'No commission: Campaign has no payout',
+      'No commission: the campaign has no commission set',
     ]);
   });
 
@@ -87,11 +88,11 @@ describe('tracking test steps in the UI’s language', () => {
       'Provision 0,07 $ (afventer); det er en test, så den udbetales ikke.',
       'Kampagnen har endnu intet aktivt sporingslink: godkend først en udgivers ansøgning.',
       'Det sporingslink hører ikke til denne kampagne.',
-      '/t/abc sendte ikke videre: This campaign is not running.',
+      '/t/abc sendte ikke videre. Siden svarede: “This campaign is not running.”',
       'Klikket blev ikke gemt i databasen.',
-      'Konverteringen blev afvist (422): This campaign pays per lead; send event=lead',
+      'Konverteringen blev afvist (422). Postback-API’et svarede: “This campaign pays per lead; send event=lead”',
       'Kampagnen betaler pr. unikt klik: et rigtigt klik ville give 0,07 $.',
-      'Ingen provision: Campaign has no payout',
+      'Ingen provision: kampagnen har ingen provision angivet',
     ]);
   });
 
@@ -99,6 +100,18 @@ describe('tracking test steps in the UI’s language', () => {
     await setLanguage('da');
     const [, click] = PASSING_TEST.steps;
     expect(stepText({ ...click!, data: {} })).toBe(click!.detail);
-    expect(stepText({ ...click!, code: 'from_a_newer_server' as TrackingTestStep['code'] })).toBe(click!.detail);
+    expect(stepText({ ...click!, code: 'from_a_newer_server' as TrackingTestStep['code'] })).toBe(
+      click!.detail,
+    );
+  });
+
+  it('keeps the server’s reason for a code this client does not know', async () => {
+    await setLanguage('da');
+    const unpaid = failures.at(-1)!;
+    const newer = {
+      ...unpaid,
+      data: { reason: 'Campaign has no payout', reason_code: 'from_a_newer_server' },
+    };
+    expect(stepText(newer)).toBe('Ingen provision: Campaign has no payout');
   });
 });
