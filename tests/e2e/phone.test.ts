@@ -40,6 +40,8 @@ const PAGES: Record<'advertiser' | 'publisher' | 'admin', ListPage[]> = {
     { path: '/applications?status=pending', table: 'Applications', status: true, action: /^Withdraw / },
     { path: '/tracking', table: 'Tracking links', status: true, action: /^Copy link of / },
     { path: '/commissions', table: 'Commissions', status: true },
+    // a rejected commission carries its reason under the status: the title must keep its room
+    { path: '/commissions?status=rejected', table: 'Commissions', status: true },
     { path: '/commissions', table: 'Payout history', status: true, action: /^Details/ },
     { path: '/reports', table: 'Report' },
     { path: '/messaging' },
@@ -125,6 +127,21 @@ describe('lists on a 390 px phone', () => {
             await expect
               .poll(async () => (await onScreen(badge)).inside, { message: `${where}: status` })
               .toBe(true);
+          }
+          // the card's title (top left) keeps room to be read beside the status: at least a third of the card
+          const widths = await row.evaluate((element) => {
+            const view = element.ownerDocument.defaultView!;
+            const title = [...element.children].find((cell) => {
+              const style = view.getComputedStyle(cell);
+              return style.gridColumnStart === '2' && style.gridRowStart === '1';
+            });
+            const card = element.getBoundingClientRect().width;
+            return { title: title ? title.getBoundingClientRect().width : -1, card };
+          });
+          if (widths.title >= 0) {
+            expect(widths.title, `${where}: title width of a ${widths.card} px card`).toBeGreaterThanOrEqual(
+              widths.card / 3,
+            );
           }
           if (list.action) {
             const action = row.getByRole('button', { name: list.action }).first();
