@@ -45,6 +45,7 @@ describe('priceCommission', () => {
     expect(priceCommission(cpl, input)).toEqual({
       paid: false,
       reason: 'This campaign pays per lead, not per sale',
+      code: 'wrong_event',
     });
     const cpc: PricingTerms = { ...base, commissionModel: 'cpc', payoutMinor: 12 };
     expect(priceCommission(cpc, { ...input, event: 'click' })).toMatchObject({ amountMinor: 12 });

@@ -144,8 +144,13 @@ describe('advertiser /tracking', () => {
             step: 'conversion',
             ok: false,
             code: 'conversion_rejected',
-            detail: 'Conversion rejected (422): This campaign pays per lead; send event=lead',
-            data: { status: 422, order_id: 'test-abc', reason: 'This campaign pays per lead; send event=lead' },
+            detail:
+              'Conversion rejected (422). The postback API answered: “This campaign pays per lead; send event=lead”',
+            data: {
+              status: 422,
+              order_id: 'test-abc',
+              reason: 'This campaign pays per lead; send event=lead',
+            },
           },
         ],
       },
@@ -159,7 +164,9 @@ describe('advertiser /tracking', () => {
     const conversion = within(dialog).getByRole('listitem', { name: 'Conversion' });
     expect(within(conversion).getByText('Failed')).toBeInTheDocument();
     expect(
-      within(conversion).getByText('Conversion rejected (422): This campaign pays per lead; send event=lead'),
+      within(conversion).getByText(
+        'Conversion rejected (422). The postback API answered: “This campaign pays per lead; send event=lead”',
+      ),
     ).toBeInTheDocument();
     expect(
       within(within(dialog).getByRole('listitem', { name: 'Commission computed' })).getByText('Not run'),
