@@ -9,7 +9,7 @@
 // computed from the raw tables with direct SQL. Latency, not throughput: requests go one at a time.
 // Targets are printed (PASS/FAIL), not asserted; the exit code is non-zero when the run broke or the
 // rollup check failed.
-import { copyIn, openInspector, rebuildRollups, type Inspector } from './support/database';
+import { buildLedgers, copyIn, openInspector, rebuildRollups, type Inspector } from './support/database';
 import { envInt, machine, prepareBackends, reusedBackend, type PreparedBackend } from './support/env';
 import { login } from './support/fixtures';
 import { fmtInt, quantile, table, verdict } from './support/load';
@@ -471,6 +471,17 @@ async function loadBackend(
         pass: null,
         fatal: false,
       });
+
+      if (backend.kind === 'postgres') {
+        const started = performance.now();
+        const ledger = await buildLedgers(backend.url);
+        const ms = performance.now() - started;
+        console.log(
+          `ledger: ${fmtInt(ledger.publishers)} publishers' chains built from their history in ${seconds(ms)} ` +
+            `(${fmtInt(ledger.entries)} entries, ${fmtInt((ledger.entries / ms) * 1000)}/s), as a first start after ` +
+            'an upgrade from before the ledger would before taking requests',
+        );
+      }
 
       for (const c of await checkRollups(db)) {
         checks.push({

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SYSTEM_REASONS } from '../../../contracts/commissions';
 import {
   type AnyPgColumn,
   bigint,
@@ -19,6 +20,12 @@ import type { StoredFraudReason } from './fraud';
 import { invoices, payouts } from './billing';
 import { campaigns } from './marketplace';
 import { users } from './users';
+
+/**
+ * The publisher's-cap reason written into a statement as a literal, not bound: a partial index serves a
+ * query only when the query states its condition in the same words (commissions_publisher_capped_idx).
+ */
+export const PUBLISHER_CAP_REASON_SQL = sql.raw(`'${SYSTEM_REASONS.publisher_cap.replaceAll("'", "''")}'`);
 
 export const commissions = pgTable(
   'commissions',
@@ -88,6 +95,15 @@ export const commissions = pgTable(
       .on(t.advertiserId, t.createdAt)
       .where(sql`${t.onReview}`),
     index('commissions_invoice_idx').on(t.invoiceId),
+    // the held and rejected-for-fraud counts of dashboards and reports: only what a rule scored, so the
+    // count reads those few rows, not a window of every commission (0.5 s at 5M commissions without it)
+    // reports' count of what went over a publisher's cap (only those rows, by the same reason's words)
+    index('commissions_publisher_capped_idx')
+      .on(t.createdAt)
+      .where(sql`${t.reason} = ${PUBLISHER_CAP_REASON_SQL} and not ${t.isTest}`),
+    index('commissions_fraud_scored_idx')
+      .on(t.createdAt)
+      .where(sql`${t.fraudScore} > 0 and not ${t.isTest}`),
   ],
 );
 

@@ -177,8 +177,8 @@ export async function summary(
     .from(commissions)
     .where(
       and(
-        eq(commissions.isTest, false),
-        gt(commissions.fraudScore, 0),
+        // written out, not bound: the partial index commissions_fraud_scored_idx matches only these words
+        sql`${commissions.fraudScore} > 0 and not ${commissions.isTest}`,
         scope.advertiserId ? eq(commissions.advertiserId, scope.advertiserId) : undefined,
         scope.publisherId ? eq(commissions.publisherId, scope.publisherId) : undefined,
         scope.campaignId ? eq(commissions.campaignId, scope.campaignId) : undefined,

@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { commissions } from '../../db/schema/commissions';
+import { commissions, PUBLISHER_CAP_REASON_SQL } from '../../db/schema/commissions';
 import { clicks, conversions } from '../../db/schema/tracking';
-import { PUBLISHER_CAP_REASON } from '../commissions/service';
 import type { DayRange, StatsScope } from '../analytics/service';
 import { dayBounds } from './raw-sums';
 import type { ReportGroup } from './schema';
@@ -53,9 +52,9 @@ export async function cappedByKey(
     .leftJoin(clicks, eq(clicks.id, sql`coalesce(${commissions.clickId}, ${conversions.clickId})`))
     .where(
       and(
-        eq(commissions.reason, PUBLISHER_CAP_REASON),
+        // in the words of the partial index commissions_publisher_capped_idx
+        sql`${commissions.reason} = ${PUBLISHER_CAP_REASON_SQL} and not ${commissions.isTest}`,
         inArray(commissions.kind, ['conversion', 'click']),
-        eq(commissions.isTest, false),
         gte(commissions.createdAt, start),
         lt(commissions.createdAt, end),
         group === 'coupon' ? sql`${conversions.couponId} is not null` : undefined,

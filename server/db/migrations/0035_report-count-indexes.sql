@@ -1,0 +1,2 @@
+CREATE INDEX "commissions_publisher_capped_idx" ON "commissions" USING btree ("created_at") WHERE "commissions"."reason" = 'over the publisher''s cap' and not "commissions"."is_test";--> statement-breakpoint
+CREATE INDEX "commissions_fraud_scored_idx" ON "commissions" USING btree ("created_at") WHERE "commissions"."fraud_score" > 0 and not "commissions"."is_test";
