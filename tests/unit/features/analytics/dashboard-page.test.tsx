@@ -171,6 +171,21 @@ describe('dashboard figures', () => {
     expect(within(caches).getByRole('row', { name: /tracking-links/ })).toHaveTextContent('99.87 %');
   });
 
+  it('shows the whole rates note, one small line per clause so it never outgrows the heading', async () => {
+    server.on('GET', '/analytics/dashboard', {
+      status: 200,
+      body: makeDashboard('advertiser', {
+        rates_note: 'Converted to EUR with the built-in rates of 29 Nov 2026; set a provider in Settings',
+      }),
+    });
+    renderApp('/dashboard');
+    const first = await screen.findByText('Converted to EUR with the built-in rates of 29 Nov 2026;');
+    const second = screen.getByText('set a provider in Settings');
+    // two boxes: on a phone neither wraps into a paragraph larger than the page's heading
+    expect(first).not.toBe(second);
+    expect(first.contains(second)).toBe(false);
+  });
+
   it('shows the next step instead of empty charts when there is no traffic yet', async () => {
     server.on('GET', '/analytics/dashboard', {
       status: 200,
