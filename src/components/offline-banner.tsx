@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { updatedAgo } from '../lib/offline/updated-ago';
 import { translate, useTranslation } from '../lib/i18n';
 
@@ -34,10 +34,30 @@ function useNow(active: boolean): number {
  * Offline as the browser says, or online as far as it knows while nothing answers (Wi-Fi without
  * internet, the server down): then "offline" would contradict the device's own network icon.
  */
-const offlineTitle = () =>
-  typeof navigator !== 'undefined' && navigator.onLine === false
-    ? translate('common', 'offline.offline')
-    : translate('common', 'offline.unreachable');
+const offlineTitle = (browserOffline: boolean) =>
+  browserOffline ? translate('common', 'offline.offline') : translate('common', 'offline.unreachable');
+
+function subscribeToNetwork(changed: () => void): () => void {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+}
+
+/**
+ * Whether the browser says it is offline, kept current: the server may have stopped answering first
+ * (the banner says "can't reach the server") and the device lose its network after, which the title
+ * must then say.
+ */
+function useBrowserOffline(): boolean {
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine === false,
+    () => false,
+  );
+}
 
 /**
  * Says the app is offline (or cannot reach the server), how old the data on screen is, and what waits
@@ -46,6 +66,7 @@ const offlineTitle = () =>
 export function OfflineBanner({ online, queued, updatedAt, partial }: OfflineBannerProps) {
   const { t } = useTranslation('common');
   const now = useNow(!online && updatedAt !== null);
+  const browserOffline = useBrowserOffline();
   if (online && queued === 0) return null;
   return (
     <Paper
@@ -60,7 +81,7 @@ export function OfflineBanner({ online, queued, updatedAt, partial }: OfflineBan
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600}>
-          {online ? t('offline.sending') : offlineTitle()}
+          {online ? t('offline.sending') : offlineTitle(browserOffline)}
         </Text>
         {!online && (
           <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>

@@ -99,7 +99,7 @@ async function onScreen(locator: Locator): Promise<{ inside: boolean }> {
  * null when the row is not laid out as a card (its cells side by side on one line).
  */
 async function cardTitleWidth(row: Locator): Promise<number | null> {
-  const cells = row.locator(':scope > td');
+  const cells = row.locator(':scope > td, :scope > th');
   const boxes: { x: number; y: number; width: number; height: number }[] = [];
   for (let i = 0; i < (await cells.count()); i++) {
     const cell = cells.nth(i);

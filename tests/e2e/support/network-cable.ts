@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 
 /**
  * A TCP pass-through between the browser and the server that a test can unplug, as a network drop
@@ -22,7 +22,53 @@ export interface NetworkCable {
   close(): Promise<void>;
 }
 
+const OFFLINE = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+const ONLINE = { ...OFFLINE, offline: false };
+
+/**
+ * Keeps the browser's own offline state on documents loaded while offline. With Chromium 150 and
+ * Playwright 1.65, `context.setOffline(true)` fails the requests but a document loaded after it (a reload
+ * served by the service worker) starts with `navigator.onLine === true`; a user offline has it false. So
+ * while offline each page's emulation is set again, through its own CDP session, after every navigation.
+ */
+function offlineEmulation() {
+  const sessions = new Map<Page, CDPSession>();
+  const cleanups: (() => void)[] = [];
+  const emulate = async (page: Page) => {
+    let session = sessions.get(page);
+    if (!session) {
+      session = await page.context().newCDPSession(page);
+      sessions.set(page, session);
+    }
+    await session.send('Network.emulateNetworkConditions', OFFLINE).catch(() => undefined);
+  };
+  const follow = (page: Page) => {
+    const onNavigated = (frame: Frame) => {
+      if (frame === page.mainFrame()) void emulate(page).catch(() => undefined);
+    };
+    page.on('framenavigated', onNavigated);
+    cleanups.push(() => page.off('framenavigated', onNavigated));
+    void emulate(page).catch(() => undefined);
+  };
+  return {
+    async hold(context: BrowserContext) {
+      for (const page of context.pages()) follow(page);
+      context.on('page', follow);
+      cleanups.push(() => context.off('page', follow));
+    },
+    async release() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      for (const [, session] of sessions) {
+        await session.send('Network.emulateNetworkConditions', ONLINE).catch(() => undefined);
+        await session.detach().catch(() => undefined);
+      }
+      sessions.clear();
+    },
+  };
+}
+
 export async function startNetworkCable(target: string): Promise<NetworkCable> {
+  const emulation = offlineEmulation();
   const { hostname, port } = new URL(target);
   const sockets = new Set<net.Socket>();
   let plugged = true;
@@ -66,9 +112,11 @@ export async function startNetworkCable(target: string): Promise<NetworkCable> {
     async goOffline(context) {
       cable.unplug();
       await context.setOffline(true);
+      await emulation.hold(context);
     },
     async goOnline(context) {
       cable.plug();
+      await emulation.release();
       await context.setOffline(false);
     },
     close() {
