@@ -1,37 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, logIn, waitForPath } from './support/app';
+import { PHONE, onScreen, pageWidth } from './support/phone';
 import { useE2e } from './support/suite';
 
 // Issue 46 on a 390 px phone: the publisher's Referrals page and the campaign form's caps per publisher
 // fit the screen (no sideways scroll) with their key figure and action in view.
 
 const app = useE2e();
-const PHONE = { width: 390, height: 844 };
-
-function pageWidth(page: Page) {
-  // A string: the e2e project is typed without the DOM library.
-  return page.evaluate<{ scrollWidth: number; innerWidth: number }>(
-    `({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })`,
-  );
-}
-
-/** Whether all of `locator` is on the phone's screen once scrolled to (boxes back at their left edge). */
-async function onScreen(locator: Locator): Promise<boolean> {
-  await locator.scrollIntoViewIfNeeded();
-  await locator.page().evaluate(`document.querySelectorAll('*').forEach((element) => {
-    if (element.scrollLeft !== 0) element.scrollLeft = 0;
-  })`);
-  const box = await locator.boundingBox();
-  return (
-    box !== null &&
-    box.x >= 0 &&
-    box.y >= 0 &&
-    box.x + box.width <= PHONE.width &&
-    box.y + box.height <= PHONE.height
-  );
-}
-
 describe('referrals and caps on a 390 px phone', () => {
   it('shows a publisher’s referral link, copy button and referred publishers without a sideways scroll', async () => {
     const { page } = await app.openPage();

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, apiLogin, logIn, waitForPath } from './support/app';
+import { PHONE, onScreen, pageWidth } from './support/phone';
 import { useE2e } from './support/suite';
 
 // Issue 47 on a 390 px phone: the advertiser's fraud review queue (held conversions with the rules that fired,
@@ -9,7 +10,6 @@ import { useE2e } from './support/suite';
 // screen with no sideways scroll and their figures in view.
 
 const app = useE2e();
-const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/shots-fraud-phone';
 /** the demo's suspicious publisher (Peter) earns on Bob's laptop and smart-home campaigns: his queue */
 const REVIEWER = ACCOUNTS.advertiser2;
@@ -54,39 +54,10 @@ const TEXT = {
 } as const;
 type Language = keyof typeof TEXT;
 
-function pageWidth(page: Page) {
-  // A string: the e2e project is typed without the DOM library.
-  return page.evaluate<{ scrollWidth: number; innerWidth: number }>(
-    `({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })`,
-  );
-}
-
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await pageWidth(page);
   expect(innerWidth).toBe(PHONE.width);
   expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
-}
-
-/** Whether all of `locator` is on the phone's screen once scrolled to (boxes back at their left edge). */
-async function onScreen(locator: Locator): Promise<boolean> {
-  await locator.scrollIntoViewIfNeeded();
-  await locator.page().evaluate(`document.querySelectorAll('*').forEach((element) => {
-    if (element.scrollLeft !== 0) element.scrollLeft = 0;
-  })`);
-  let box = await locator.boundingBox();
-  // Playwright counts an element cut by a pixel at the screen's edge as in view and leaves it there (a
-  // button 1 px below the bottom with Chromium 150's metrics): a user scrolls it the rest of the way
-  if (box && box.y + box.height > PHONE.height && box.height < PHONE.height) {
-    await locator.page().evaluate(`window.scrollBy(0, ${Math.ceil(box.y + box.height - PHONE.height) + 8})`);
-    box = await locator.boundingBox();
-  }
-  return (
-    box !== null &&
-    box.x >= 0 &&
-    box.y >= 0 &&
-    box.x + box.width <= PHONE.width &&
-    box.y + box.height <= PHONE.height
-  );
 }
 
 async function setLanguage(email: string, password: string, language: Language) {

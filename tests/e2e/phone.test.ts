@@ -2,12 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, logIn, waitForPath } from './support/app';
+import { PHONE, onScreen, pageWidth, scrollDownTo } from './support/phone';
 import { useE2e } from './support/suite';
 
 const app = useE2e();
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/shots-phone';
-const PHONE = { width: 390, height: 844 };
 
 /**
  * A list page and what its first row must show on a phone: its status badge (`status`), and the row's
@@ -71,30 +71,6 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Scrolls the page down to `locator`, then every box back to its left edge: Playwright's own scrolling
- * also scrolls a table's box sideways, which would hide the very problem looked for.
- */
-async function scrollDownTo(locator: Locator): Promise<void> {
-  await locator.scrollIntoViewIfNeeded();
-  await locator.page().evaluate(`document.querySelectorAll('*').forEach((element) => {
-    if (element.scrollLeft !== 0) element.scrollLeft = 0;
-  })`);
-}
-
-/** Whether all of `locator` is on the phone's screen, once the page is scrolled down to it. */
-async function onScreen(locator: Locator): Promise<{ inside: boolean }> {
-  await scrollDownTo(locator);
-  const box = await locator.boundingBox();
-  const inside =
-    box !== null &&
-    box.x >= 0 &&
-    box.y >= 0 &&
-    box.x + box.width <= PHONE.width &&
-    box.y + box.height <= PHONE.height;
-  return { inside };
-}
-
-/**
  * The width of a card's title: the leftmost cell of the card's top line that is not a selection checkbox;
  * null when the row is not laid out as a card (its cells side by side on one line).
  */
@@ -114,13 +90,6 @@ async function cardTitleWidth(row: Locator): Promise<number | null> {
   // a table row: every cell on one line
   if (firstLine.length === boxes.length) return null;
   return firstLine[0]!.width;
-}
-
-function pageWidth(page: Page) {
-  // A string: the e2e project is typed without the DOM library.
-  return page.evaluate<{ scrollWidth: number; innerWidth: number }>(
-    `({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })`,
-  );
 }
 
 beforeAll(() => mkdir(SHOTS, { recursive: true }));
@@ -146,9 +115,7 @@ describe('lists on a 390 px phone', () => {
           // polled: a list's page may still grow above it (totals, charts) after the first look
           if (list.status) {
             const badge = row.locator('.mantine-Badge-root').first();
-            await expect
-              .poll(async () => (await onScreen(badge)).inside, { message: `${where}: status` })
-              .toBe(true);
+            await expect.poll(async () => await onScreen(badge), { message: `${where}: status` }).toBe(true);
           }
           // the card's title (top left) keeps room to be read beside the status: at least a third of the card
           const card = await row.boundingBox();
@@ -161,7 +128,7 @@ describe('lists on a 390 px phone', () => {
           if (list.action) {
             const action = row.getByRole('button', { name: list.action }).first();
             await expect
-              .poll(async () => (await onScreen(action)).inside, { message: `${where}: main action` })
+              .poll(async () => await onScreen(action), { message: `${where}: main action` })
               .toBe(true);
           }
         }
@@ -183,7 +150,7 @@ describe('a card’s actions on a phone', () => {
     await row.getByRole('button', { name: /^Verification of / }).waitFor();
     expect(await row.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     const more = row.getByRole('button', { name: /^More actions for / });
-    await expect.poll(async () => (await onScreen(more)).inside).toBe(true);
+    await expect.poll(async () => await onScreen(more)).toBe(true);
     await more.click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await page.getByRole('dialog').waitFor();
@@ -203,7 +170,7 @@ describe('the admin dashboard’s caches on a phone', () => {
       expect(await cells.count()).toBe(5);
       for (let c = 0; c < 5; c++) {
         await expect
-          .poll(async () => (await onScreen(cells.nth(c))).inside, { message: `cache ${i}, column ${c}` })
+          .poll(async () => await onScreen(cells.nth(c)), { message: `cache ${i}, column ${c}` })
           .toBe(true);
       }
     }
