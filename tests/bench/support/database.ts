@@ -62,6 +62,22 @@ export async function copyIn(url: string, sql: string, lines: Iterable<string>):
  * link_daily_stats, each in one transaction), on a connection of its own with room to aggregate tens of millions
  * of rows in memory (work_mem for this session only; the rows written do not depend on it).
  */
+export async function rebuildRollups(
+  url: string,
+  from: string,
+  to: string,
+): Promise<{ dailyStats: number; linkDailyStats: number }> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, options: '-c work_mem=256MB' });
+  try {
+    const db = drizzle({ client: pool }) as unknown as Db;
+    const dailyStats = await rebuildDailyStats(db, from, to);
+    const linkDailyStats = await rebuildLinkDailyStats(db, from, to);
+    return { dailyStats, linkDailyStats };
+  } finally {
+    await pool.end();
+  }
+}
+
 /**
  * Bulk-loaded commissions have no ledger yet: the server's first start would chain every publisher's history
  * before taking requests (as after an upgrade from a release before the ledger). Done here instead, by the
@@ -75,22 +91,6 @@ export async function buildLedgers(url: string): Promise<{ publishers: number; e
     const publishers = await backfillLedger(db);
     const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM ledger_entries');
     return { publishers, entries: Number(rows[0]!.n) };
-  } finally {
-    await pool.end();
-  }
-}
-
-export async function rebuildRollups(
-  url: string,
-  from: string,
-  to: string,
-): Promise<{ dailyStats: number; linkDailyStats: number }> {
-  const pool = new pg.Pool({ connectionString: url, max: 1, options: '-c work_mem=256MB' });
-  try {
-    const db = drizzle({ client: pool }) as unknown as Db;
-    const dailyStats = await rebuildDailyStats(db, from, to);
-    const linkDailyStats = await rebuildLinkDailyStats(db, from, to);
-    return { dailyStats, linkDailyStats };
   } finally {
     await pool.end();
   }
