@@ -150,6 +150,14 @@ describe('fraud rules', () => {
         detail: '3 conversions from this address in 24 hours; the limit is 2',
       },
     ]);
+    // past that, the stored ones are counted only as far as the limit needs: a lower bound
+    const fourth = await sale(l, { ip });
+    expect(fourth.fraud_reasons).toEqual([
+      {
+        rule: 'address_velocity',
+        detail: '4 or more conversions from this address in 24 hours; the limit is 2',
+      },
+    ]);
 
     // other addresses of one IPv4 /24
     const net = await link({ max_conversions_per_ip_day: 2 });
@@ -184,6 +192,15 @@ describe('fraud rules', () => {
       {
         rule: 'click_flood',
         detail: '4 clicks from this address on this link within a minute; the limit is 3',
+      },
+    ]);
+    // a longer flood is counted only as far as the limit needs
+    const longer = nextIp();
+    for (let i = 0; i < 6; i++) await clickOn(t, l.code, { ip: longer });
+    expect((await sale(l, { ip: longer })).fraud_reasons).toEqual([
+      {
+        rule: 'click_flood',
+        detail: '5 or more clicks from this address on this link within a minute; the limit is 3',
       },
     ]);
   });

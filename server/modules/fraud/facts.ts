@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/connection';
 import { subjectAddress, subjectNetwork, type FraudSubject, type SubjectFacts } from './rules/rule';
+import { BUILT_IN_THRESHOLDS } from './thresholds';
 
 // What the rules need from the database, for a whole batch of subjects in one statement (whatever its size):
 // the thresholds an admin stored, the publishers' sign-in addresses, the conversions per address and network
 // in the last day, the clicks per address and link in the minute around each click, and the publishers'
 // daily conversion rates. One statement rather than six: on the embedded database each statement is a round
 // trip to its worker thread with a parse and plan of its own, paid by every batch of conversions
-// (docs/benchmarks.md, "Fraud reads in one statement").
+// (docs/benchmarks.md, "Fraud reads in one statement"). The per-address, per-network and per-minute counts stop
+// one past the largest limit that can apply: a rule only asks whether a count is over its limit, and a mobile
+// carrier's /24 may send thousands of conversions a day, which every conversion from it would otherwise read.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BASELINE_DAYS = 30;
@@ -47,7 +50,7 @@ export function readFacts(db: Db, subjects: FraudSubject[]): Promise<FactsRead |
 export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): BatchFacts {
   if (subjects.length === 0) return { stored: read?.stored ?? {}, facts: [] };
   if (!read) throw new Error('fraud facts were not read for these subjects');
-  const { stored, sessions, perAddress, perNetwork, minute, rates } = read;
+  const { stored, sessions, perAddress, perNetwork, minute, rates, bounds } = read;
   // earlier conversions of the same batch count like stored ones
   const seenAddress = new Map<string, number>();
   const seenNetwork = new Map<string, number>();
@@ -59,22 +62,28 @@ export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): Batch
     const sessionAt = [s.click.ipHash, s.pixel?.ipHash]
       .map((ip) => (ip ? sessions.get(`${s.publisherId}|${ip}`) : undefined))
       .find((at) => at !== undefined);
+    const clicks = minute.get(minuteKey(s)) ?? 0;
     const facts: SubjectFacts = {
       publisherSessionAt: sessionAt ?? null,
       addressConversions: 0,
       networkConversions: 0,
-      clicksInMinute: minute.get(minuteKey(s)) ?? 0,
+      clicksInMinute: clicks,
+      atLeast: { address: false, network: false, clicks: clicks >= bounds.clicks },
       today: { clicks: 0, conversions: 0 },
       baseline: { clicks: 0, conversions: 0 },
     };
     if (s.kind === 'conversion') {
       const a = (seenAddress.get(address) ?? 0) + 1;
       seenAddress.set(address, a);
-      facts.addressConversions = (perAddress.get(address) ?? 0) + a;
+      const storedAtAddress = perAddress.get(address) ?? 0;
+      facts.addressConversions = storedAtAddress + a;
+      facts.atLeast.address = storedAtAddress >= bounds.conversions;
       if (network) {
         const n = (seenNetwork.get(network) ?? 0) + 1;
         seenNetwork.set(network, n);
-        facts.networkConversions = (perNetwork.get(network) ?? 0) + n;
+        const storedInNetwork = perNetwork.get(network) ?? 0;
+        facts.networkConversions = storedInNetwork + n;
+        facts.atLeast.network = storedInNetwork >= bounds.conversions;
       }
       const t = (seenToday.get(pair) ?? 0) + 1;
       seenToday.set(pair, t);
@@ -98,11 +107,30 @@ const anyOf = (values: (string | null)[], type: 'text' | 'uuid' = 'text') =>
   ])})))`;
 
 /**
+ * How far the statement counts stored rows for a limit: past the largest that can apply to the batch, the
+ * campaigns' own or, when one of them sets none, the platform's (the admin's setting, read by the statement
+ * itself, else the built-in one). `past` is 1 for the conversion counts, which leave the subject out, and 2 for
+ * the click count, which holds the subject's own click: either way a count that just fires its rule is exact.
+ */
+function boundOf(
+  key: 'max_conversions_per_ip_day' | 'max_clicks_per_ip_minute',
+  subjects: FraudSubject[],
+  past: 1 | 2,
+) {
+  const own = subjects.map((s) => s.campaign.fraud?.[key]);
+  const campaigns = Math.max(0, ...own.filter((n) => typeof n === 'number'));
+  const platform = own.some((n) => typeof n !== 'number')
+    ? sql`coalesce((select (thresholds->>${key})::int from fraud_settings where id = 1), ${BUILT_IN_THRESHOLDS[key]}::int)`
+    : sql`0`;
+  return sql`greatest(${campaigns}::int, ${platform}) + ${past}::int`;
+}
+
+/**
  * The statement. Each part is an index lookup: sign-ins by (user, address); conversions since a day before
  * the oldest subject per address and per network hash; per subject, clicks on its link from its click's
  * address within a minute either side of the click (both sides: a paid CPC click is the first of a flood, and
  * the clicks of the same buffer window are written with it); per campaign and publisher, human clicks and
- * conversions today and in the 30 days before (daily rollups).
+ * conversions today and in the 30 days before (daily rollups). The three counts stop at `bounds`.
  */
 async function readBatch(db: Db, subjects: FraudSubject[]) {
   const conversions = subjects.filter((s) => s.kind === 'conversion');
@@ -126,12 +154,15 @@ async function readBatch(db: Db, subjects: FraudSubject[]) {
     ).values(),
   ];
   const perHash = (column: 'ip_hash' | 'net_hash', hashes: (string | null)[]) => sql`(
-    select coalesce(json_agg(json_build_array(x.hash, x.n)), '[]'::json) from (
-      select ${sql.identifier(column)} as hash, count(*)::int as n from conversion_addresses
-      where ${sql.identifier(column)} = ${anyOf(hashes)} and created_at > ${since.toISOString()}::timestamptz
-      group by 1) x)`;
+    select coalesce(json_agg(json_build_array(h.hash, (
+        select count(*)::int from (
+          select from conversion_addresses a
+          where a.${sql.identifier(column)} = h.hash and a.created_at > ${since.toISOString()}::timestamptz
+          limit (select conversions from bounds)) x))), '[]'::json)
+    from json_array_elements_text(${json([...new Set(hashes.filter((v) => v !== null))])}) as h(hash))`;
   const [row] = await executeRows<{
     stored: Record<string, number> | null;
+    bounds: { conversions: number; clicks: number };
     sessions: [string, string, string][];
     per_ip: [string, number][];
     per_net: [string, number][];
@@ -139,17 +170,23 @@ async function readBatch(db: Db, subjects: FraudSubject[]) {
     rates: [string, string, number, number, number, number][];
   }>(
     db,
-    sql`select
+    sql`with bounds as (
+        select ${boundOf('max_conversions_per_ip_day', conversions, 1)} as conversions,
+          ${boundOf('max_clicks_per_ip_minute', subjects, 2)} as clicks)
+      select
       (select thresholds from fraud_settings where id = 1) as stored,
+      (select json_build_object('conversions', conversions, 'clicks', clicks) from bounds) as bounds,
       (select coalesce(json_agg(json_build_array(a.user_id, a.ip_hash, a.last_seen_at)), '[]'::json)
         from session_addresses a
         where a.user_id = ${anyOf(users, 'uuid')} and a.ip_hash = ${anyOf(ips)}) as sessions,
       ${perHash('ip_hash', conversions.map(subjectAddress))} as per_ip,
       ${perHash('net_hash', conversions.map(subjectNetwork))} as per_net,
       (select coalesce(json_agg(json_build_array(k.i, (
-          select count(*)::int from clicks c
-          where c.link_id = k.link_id and c.ip_hash = k.ip_hash
-            and c.created_at > k.at - interval '1 minute' and c.created_at < k.at + interval '1 minute'
+          select count(*)::int from (
+            select from clicks c
+            where c.link_id = k.link_id and c.ip_hash = k.ip_hash
+              and c.created_at > k.at - interval '1 minute' and c.created_at < k.at + interval '1 minute'
+            limit (select clicks from bounds)) x
         ))), '[]'::json)
         from json_to_recordset(${json(clicks)}) as k(i int, link_id uuid, ip_hash text, at timestamptz)) as minute,
       (select coalesce(json_agg(json_build_array(r.campaign_id, r.publisher_id, r.today_clicks,
@@ -170,6 +207,7 @@ async function readBatch(db: Db, subjects: FraudSubject[]) {
   for (const [i, n] of row!.minute) minute.set(minuteKey(subjects[Number(i)]!), Number(n));
   return {
     stored: row!.stored ?? {},
+    bounds: row!.bounds,
     sessions: new Map(row!.sessions.map(([user, ip, at]) => [`${user}|${ip}`, new Date(at)])),
     perAddress: new Map(row!.per_ip.map(([hash, n]) => [hash, Number(n)])),
     perNetwork: new Map(row!.per_net.map(([hash, n]) => [hash, Number(n)])),

@@ -1,4 +1,4 @@
-import type { FraudRuleDefinition } from './rule';
+import { countFigures, countWords, type FraudRuleDefinition } from './rule';
 
 /** More clicks from one address on one link within a minute than the campaign allows. */
 export const clickFlood: FraudRuleDefinition = {
@@ -7,9 +7,10 @@ export const clickFlood: FraudRuleDefinition = {
   check({ facts, limits }) {
     const max = limits.max_clicks_per_ip_minute;
     if (facts.clicksInMinute <= max) return null;
+    const n = countWords(facts.clicksInMinute, facts.atLeast.clicks);
     return {
-      detail: `${facts.clicksInMinute} clicks from this address on this link within a minute; the limit is ${max}`,
-      figures: { clicks_1m: facts.clicksInMinute, limit: max },
+      detail: `${n} clicks from this address on this link within a minute; the limit is ${max}`,
+      figures: { clicks_1m: facts.clicksInMinute, ...countFigures(facts.atLeast.clicks), limit: max },
     };
   },
 };

@@ -32,6 +32,12 @@ export interface SubjectFacts {
   networkConversions: number;
   /** clicks on the link from the click's address within a minute either side of the click, it included */
   clicksInMinute: number;
+  /**
+   * Which of the three counts above is a lower bound: the statement stops counting stored rows one past the
+   * largest limit that can apply (facts.ts), so a busy network's day is not read to the end for every
+   * conversion. A rule that fires on such a count says "or more".
+   */
+  atLeast: { address: boolean; network: boolean; clicks: boolean };
   /** the publisher on the campaign: today so far (this conversion included) and the 30 days before */
   today: { clicks: number; conversions: number };
   baseline: { clicks: number; conversions: number };
@@ -55,6 +61,12 @@ export interface FraudRuleDefinition {
   weight: number;
   check(input: RuleInput): Finding | null;
 }
+
+/** a count as a rule's detail words it: "6" or, when counting stopped at a bound, "6 or more" */
+export const countWords = (n: number, atLeast: boolean) => (atLeast ? `${n} or more` : `${n}`);
+
+/** a count as a rule's figures store it, with whether it is a lower bound */
+export const countFigures = (atLeast: boolean) => ({ counted: atLeast ? 'at_least' : 'exact' });
 
 /** the address a subject converted from: the pixel's browser, else the visitor who clicked */
 export const subjectAddress = (s: FraudSubject) => s.pixel?.ipHash ?? s.click.ipHash;

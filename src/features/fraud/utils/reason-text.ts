@@ -17,6 +17,12 @@ function count(figures: Figures, name: string): string | null {
   return typeof value === 'number' && Number.isFinite(value) ? figureFormat().format(value) : null;
 }
 
+/** A count the message shows: "6", or "6 or more" where the server stopped counting (`counted: at_least`). */
+function counted(figures: Figures, name: string): string | null {
+  const n = count(figures, name);
+  return n !== null && figures.counted === 'at_least' ? translate('fraud', 'orMore', { n }) : n;
+}
+
 function text(figures: Figures, name: string): string | null {
   const value = figures[name];
   return typeof value === 'string' && value !== '' ? value : null;
@@ -31,10 +37,10 @@ const VALUES: Record<FraudRule, (figures: Figures) => Values> = {
   too_fast: (f) => ({ seconds: count(f, 'seconds'), minimum: count(f, 'minimum_seconds') }),
   address_velocity: (f) => ({
     scope: f.scope === 'address' || f.scope === 'network' ? f.scope : null,
-    conversions: count(f, 'conversions_24h'),
+    conversions: counted(f, 'conversions_24h'),
     limit: count(f, 'limit'),
   }),
-  click_flood: (f) => ({ clicks: count(f, 'clicks_1m'), limit: count(f, 'limit') }),
+  click_flood: (f) => ({ clicks: counted(f, 'clicks_1m'), limit: count(f, 'limit') }),
   conversion_rate_spike: (f) => ({
     rateToday: count(f, 'rate_today_pct'),
     conversions: count(f, 'conversions_today'),

@@ -12,13 +12,17 @@ type Reason = FraudQueueItem['fraud_reasons'][number];
 
 const CLICK_AT = new Date('2026-11-20T10:00:00.000Z');
 
-/** A subject and facts on which every rule fires (address_velocity on the network when `network`). */
-function input(network = false): RuleInput {
+/**
+ * A subject and facts on which every rule fires (address_velocity on the network when `network`); with
+ * `atLeast`, the counts are where the statement stopped counting.
+ */
+function input(network = false, atLeast = false): RuleInput {
   const facts: SubjectFacts = {
     publisherSessionAt: new Date('2026-11-19T08:30:00.000Z'),
     addressConversions: network ? 1 : 9,
     networkConversions: 12,
     clicksInMinute: 24,
+    atLeast: { address: atLeast, network: atLeast, clicks: atLeast },
     today: { clicks: 40, conversions: 11 },
     baseline: { clicks: 200, conversions: 2 },
   };
@@ -46,9 +50,9 @@ function input(network = false): RuleInput {
 }
 
 /** What each rule stores when it fires on `input`, as the wire carries it. */
-function firedReasons(network = false): Reason[] {
+function firedReasons(network = false, atLeast = false): Reason[] {
   return RULES.flatMap((rule) => {
-    const finding = rule.check(input(network));
+    const finding = rule.check(input(network, atLeast));
     return finding ? [{ rule: rule.rule, weight: rule.weight, ...finding }] : [];
   });
 }
@@ -99,6 +103,26 @@ describe('why a fraud rule fired, in the UI language', () => {
     expect(reasonText(byRule(firedReasons(true), 'address_velocity'))).toBe(
       '12 konverteringer fra denne adresses netværk (/24 eller /48) på 24 timer; grænsen er 5',
     );
+  });
+
+  it('says "or more" where counting stopped at the bound, in both languages', async () => {
+    const counts = (network: boolean) =>
+      firedReasons(network, true).filter((r) => ['address_velocity', 'click_flood'].includes(r.rule));
+    const english = [...counts(false), ...counts(true)];
+    expect(english.map((r) => r.detail)).toEqual([
+      '9 or more conversions from this address in 24 hours; the limit is 5',
+      '24 or more clicks from this address on this link within a minute; the limit is 10',
+      "12 or more conversions from this address's network (/24 or /48) in 24 hours; the limit is 5",
+      '24 or more clicks from this address on this link within a minute; the limit is 10',
+    ]);
+    expect(english.map(reasonText)).toEqual(english.map((r) => r.detail));
+    await setLanguage('da');
+    expect(english.map(reasonText)).toEqual([
+      '9 eller flere konverteringer fra denne adresse på 24 timer; grænsen er 5',
+      '24 eller flere klik fra denne adresse på dette link inden for et minut; grænsen er 10',
+      '12 eller flere konverteringer fra denne adresses netværk (/24 eller /48) på 24 timer; grænsen er 5',
+      '24 eller flere klik fra denne adresse på dette link inden for et minut; grænsen er 10',
+    ]);
   });
 
   it("shows the server's words for a reason without the figures its words need, or a rule it does not know", async () => {
