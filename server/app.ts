@@ -23,6 +23,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { createApiKeyVerifier } from './modules/api-keys/service';
 import { startCommissionAutoApproval } from './modules/commissions/auto-approve';
 import { commissionRoutes } from './modules/commissions/routes';
+import { startConversionAddressPrune } from './modules/fraud/address-prune';
 import { fraudRoutes } from './modules/fraud/routes';
 import { startRatesRefresh } from './modules/currency/provider-job';
 import { ensureStoredRates } from './platform/exchange-rates';
@@ -200,6 +201,7 @@ export async function buildApp({
   startRatesRefresh(app, ctx);
   startMonthlyInvoicing(app, ctx);
   startIdempotencyPrune(app, ctx);
+  startConversionAddressPrune(app, ctx);
   startTableStatistics(app, ctx, database.kind);
   await startEventPartitionJob(app, ctx);
   // webhooks and publisher postbacks: sends what the outbox holds, off every request's path

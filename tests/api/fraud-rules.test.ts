@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions } from '../../server/db/schema/commissions';
 import { applications, campaigns as campaignsTable } from '../../server/db/schema/marketplace';
+import { conversionAddresses } from '../../server/db/schema/fraud';
 import { dailyTotals } from '../../server/db/schema/stats';
 import { clicks } from '../../server/db/schema/tracking';
+import { pruneConversionAddresses } from '../../server/modules/fraud/address-prune';
 import { call, createTestApp, login, createUser, type TestApp } from './support/test-app';
 import {
   approvedLink,
@@ -422,3 +424,33 @@ async function waitForCommissions(campaignId: string, n: number) {
   }
   throw new Error('commissions not written');
 }
+
+describe('where conversions came from', () => {
+  it('is kept two days for the per-address counts, then pruned', async () => {
+    await sale(await link());
+    // the sale's row: the newest (this file's tests run one after another)
+    const [row] = await t.database.db
+      .select()
+      .from(conversionAddresses)
+      .orderBy(desc(conversionAddresses.createdAt))
+      .limit(1);
+    expect(row).toBeDefined();
+    const stored = () =>
+      t.database.db
+        .select()
+        .from(conversionAddresses)
+        .where(eq(conversionAddresses.conversionId, row!.conversionId));
+    const all = async () => (await t.database.db.select().from(conversionAddresses)).length;
+    // a day and a half later it is still counted; past two days it is gone, with every older one
+    const at = row!.createdAt.getTime();
+    expect(await pruneConversionAddresses(t.database.db, new Date(at + 36 * HOUR))).toBe(0);
+    expect(await stored()).toHaveLength(1);
+    const before = await all();
+    const pruned = await pruneConversionAddresses(t.database.db, new Date(at + 49 * HOUR));
+    expect(pruned).toBe(before);
+    expect(await stored()).toHaveLength(0);
+    expect(await all()).toBe(0);
+  });
+});
+
+const HOUR = 60 * 60 * 1000;

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/connection';
-import { subjectAddress, subjectNetwork, type FraudSubject, type SubjectFacts } from './rules/rule';
+import {
+  subjectAddress,
+  subjectNetwork,
+  subjectNetworkKey,
+  type FraudSubject,
+  type SubjectFacts,
+} from './rules/rule';
 import { BUILT_IN_THRESHOLDS } from './thresholds';
 
 // What the rules need from the database, for a whole batch of subjects in one statement (whatever its size):
@@ -8,9 +14,11 @@ import { BUILT_IN_THRESHOLDS } from './thresholds';
 // in the last day, the clicks per address and link in the minute around each click, and the publishers'
 // daily conversion rates. One statement rather than six: on the embedded database each statement is a round
 // trip to its worker thread with a parse and plan of its own, paid by every batch of conversions
-// (docs/benchmarks.md, "Fraud reads in one statement"). The per-address, per-network and per-minute counts stop
-// one past the largest limit that can apply: a rule only asks whether a count is over its limit, and a mobile
-// carrier's /24 may send thousands of conversions a day, which every conversion from it would otherwise read.
+// (docs/benchmarks.md, "Fraud reads in one statement"). Its text never changes and it has one parameter, the
+// batch's inputs as JSON: the server builds nothing but that JSON per batch, and the database plans it once.
+// The per-address, per-network and per-minute counts stop one past the largest limit that can apply: a rule
+// only asks whether a count is over its limit, and a mobile carrier's /24 may send thousands of conversions a
+// day, which every conversion from it would otherwise read.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BASELINE_DAYS = 30;
@@ -50,7 +58,7 @@ export function readFacts(db: Db, subjects: FraudSubject[]): Promise<FactsRead |
 export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): BatchFacts {
   if (subjects.length === 0) return { stored: read?.stored ?? {}, facts: [] };
   if (!read) throw new Error('fraud facts were not read for these subjects');
-  const { stored, sessions, perAddress, perNetwork, minute, rates, bounds } = read;
+  const { stored, sessions, counts, minute, rates, bounds } = read;
   // earlier conversions of the same batch count like stored ones
   const seenAddress = new Map<string, number>();
   const seenNetwork = new Map<string, number>();
@@ -73,17 +81,18 @@ export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): Batch
       baseline: { clicks: 0, conversions: 0 },
     };
     if (s.kind === 'conversion') {
+      // the address's count is of the network's rows read: a lower bound once those stopped at the bound
+      const found = counts.get(countKey(s)) ?? { network: 0, address: 0 };
+      const stopped = found.network >= bounds.conversions;
       const a = (seenAddress.get(address) ?? 0) + 1;
       seenAddress.set(address, a);
-      const storedAtAddress = perAddress.get(address) ?? 0;
-      facts.addressConversions = storedAtAddress + a;
-      facts.atLeast.address = storedAtAddress >= bounds.conversions;
+      facts.addressConversions = found.address + a;
+      facts.atLeast.address = stopped;
       if (network) {
         const n = (seenNetwork.get(network) ?? 0) + 1;
         seenNetwork.set(network, n);
-        const storedInNetwork = perNetwork.get(network) ?? 0;
-        facts.networkConversions = storedInNetwork + n;
-        facts.atLeast.network = storedInNetwork >= bounds.conversions;
+        facts.networkConversions = found.network + n;
+        facts.atLeast.network = stopped;
       }
       const t = (seenToday.get(pair) ?? 0) + 1;
       seenToday.set(pair, t);
@@ -98,119 +107,133 @@ export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): Batch
 
 /** a subject's click as the per-minute count sees it */
 const minuteKey = (s: FraudSubject) => `${s.click.linkId}|${s.click.ipHash}|${s.click.createdAt.getTime()}`;
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
-/** `= any(…)` of the distinct values: an index condition, like a list of parameters */
-const anyOf = (values: (string | null)[], type: 'text' | 'uuid' = 'text') =>
-  sql`any(array(select value::${sql.raw(type)} from json_array_elements_text(${json([
-    ...new Set(values.filter((v) => v !== null)),
-  ])})))`;
+/** a converting subject's network and address, as the per-network count sees them */
+const countKey = (s: FraudSubject) => `${subjectNetworkKey(s)}|${subjectAddress(s)}`;
 
 /**
- * How far the statement counts stored rows for a limit: past the largest that can apply to the batch, the
- * campaigns' own or, when one of them sets none, the platform's (the admin's setting, read by the statement
- * itself, else the built-in one). `past` is 1 for the conversion counts, which leave the subject out, and 2 for
- * the click count, which holds the subject's own click: either way a count that just fires its rule is exact.
+ * The largest of a limit over the campaigns that set it, and whether a subject's campaign sets none (the
+ * platform's applies to it): the statement counts stored rows one past the largest limit that can apply (the
+ * platform's read by the statement itself, from the admin's settings, else the built-in one).
  */
-function boundOf(
-  key: 'max_conversions_per_ip_day' | 'max_clicks_per_ip_minute',
-  subjects: FraudSubject[],
-  past: 1 | 2,
-) {
+function limitsOf(key: 'max_conversions_per_ip_day' | 'max_clicks_per_ip_minute', subjects: FraudSubject[]) {
   const own = subjects.map((s) => s.campaign.fraud?.[key]);
-  const campaigns = Math.max(0, ...own.filter((n) => typeof n === 'number'));
-  const platform = own.some((n) => typeof n !== 'number')
-    ? sql`coalesce((select (thresholds->>${key})::int from fraud_settings where id = 1), ${BUILT_IN_THRESHOLDS[key]}::int)`
-    : sql`0`;
-  return sql`greatest(${campaigns}::int, ${platform}) + ${past}::int`;
+  return [Math.max(0, ...own.filter((n) => typeof n === 'number')), own.some((n) => typeof n !== 'number')];
 }
 
-/**
- * The statement. Each part is an index lookup: sign-ins by (user, address); conversions since a day before
- * the oldest subject per address and per network hash; per subject, clicks on its link from its click's
- * address within a minute either side of the click (both sides: a paid CPC click is the first of a flood, and
- * the clicks of the same buffer window are written with it); per campaign and publisher, human clicks and
- * conversions today and in the 30 days before (daily rollups). The three counts stop at `bounds`.
- */
-async function readBatch(db: Db, subjects: FraudSubject[]) {
+/** the one parameter: everything the statement reads for, each list in the order its answer keeps */
+function inputOf(subjects: FraudSubject[]) {
   const conversions = subjects.filter((s) => s.kind === 'conversion');
-  const since = new Date(Math.min(...subjects.map((s) => s.at.getTime())) - DAY_MS);
-  const today = dayOf(subjects[0]!.at);
-  const from = dayOf(new Date(subjects[0]!.at.getTime() - BASELINE_DAYS * DAY_MS));
-  const users = subjects.map((s) => s.publisherId);
-  const ips = subjects.flatMap((s) => (s.pixel ? [s.click.ipHash, s.pixel.ipHash] : [s.click.ipHash]));
-  const clicks = subjects.map((s, i) => ({
-    i,
-    link_id: s.click.linkId,
-    ip_hash: s.click.ipHash,
-    at: s.click.createdAt.toISOString(),
-  }));
-  const pairs = [
-    ...new Map(
-      conversions.map((s) => [
-        `${s.campaign.id}|${s.publisherId}`,
-        { campaign_id: s.campaign.id, publisher_id: s.publisherId },
-      ]),
-    ).values(),
+  const at = subjects[0]!.at;
+  const distinct = <T>(rows: T[], key: (row: T) => string) => [
+    ...new Map(rows.map((r) => [key(r), r])).values(),
   ];
-  const perHash = (column: 'ip_hash' | 'net_hash', hashes: (string | null)[]) => sql`(
-    select coalesce(json_agg(json_build_array(h.hash, (
+  return {
+    since: new Date(Math.min(...subjects.map((s) => s.at.getTime())) - DAY_MS).toISOString(),
+    today: dayOf(at),
+    from: dayOf(new Date(at.getTime() - BASELINE_DAYS * DAY_MS)),
+    // one past the limit for the conversion counts, which leave the subject out, and two past it for the click
+    // count, which holds the subject's own click: either way a count that just fires its rule is exact
+    conversions_limit: limitsOf('max_conversions_per_ip_day', conversions),
+    clicks_limit: limitsOf('max_clicks_per_ip_minute', subjects),
+    users: [...new Set(subjects.map((s) => s.publisherId))],
+    ips: [
+      ...new Set(subjects.flatMap((s) => (s.pixel ? [s.click.ipHash, s.pixel.ipHash] : [s.click.ipHash]))),
+    ],
+    addresses: distinct(
+      conversions.map((s) => [subjectNetworkKey(s), subjectAddress(s)]),
+      (a) => a.join('|'),
+    ),
+    clicks: subjects.map((s) => [s.click.linkId, s.click.ipHash, s.click.createdAt.toISOString()]),
+    pairs: distinct(
+      conversions.map((s) => [s.campaign.id, s.publisherId]),
+      (p) => p.join('|'),
+    ),
+  };
+}
+
+/** the platform's limit inside the statement: the admin's setting, else the built-in one */
+const platformLimit = (key: 'max_conversions_per_ip_day' | 'max_clicks_per_ip_minute') =>
+  sql.raw(
+    `coalesce((select (thresholds->>'${key}')::int from fraud_settings where id = 1), ${BUILT_IN_THRESHOLDS[key]})`,
+  );
+
+/**
+ * The statement. Each part is an index lookup: sign-ins by (user, address); per network, its conversions since a
+ * day before the oldest subject, and of them its address's (one lookup for both); per subject, clicks on its
+ * link from its click's address within a minute either side of the click (both sides: a paid CPC click is the
+ * first of a flood, and the clicks of the same buffer window are written with it); per campaign and publisher,
+ * human clicks and conversions today and in the 30 days before (daily rollups). The counts stop at `bounds`.
+ */
+const FACTS = (input: unknown) => sql`with raw as (select ${JSON.stringify(input)}::json as j),
+  -- each scalar taken out of the JSON once: json is text, and every -> reads it again from the start
+  input as (
+    select (j->>'since')::timestamptz as since, (j->>'today')::date as today, (j->>'from')::date as from_day,
+      greatest((j->'conversions_limit'->>0)::int, case when (j->'conversions_limit'->>1)::boolean
+        then ${platformLimit('max_conversions_per_ip_day')} else 0 end) + 1 as conversions_bound,
+      greatest((j->'clicks_limit'->>0)::int, case when (j->'clicks_limit'->>1)::boolean
+        then ${platformLimit('max_clicks_per_ip_minute')} else 0 end) + 2 as clicks_bound,
+      j->'users' as users, j->'ips' as ips, j->'addresses' as addresses, j->'clicks' as clicks,
+      j->'pairs' as pairs
+    from raw)
+  select
+    (select thresholds from fraud_settings where id = 1) as stored,
+    (select json_build_array(conversions_bound, clicks_bound) from input) as bounds,
+    (select coalesce(json_agg(json_build_array(a.user_id, a.ip_hash, a.last_seen_at)), '[]'::json)
+      from session_addresses a
+      where a.user_id = any(array(select value::uuid from input, json_array_elements_text(input.users)))
+        and a.ip_hash = any(array(select value from input, json_array_elements_text(input.ips)))) as sessions,
+    (select coalesce(json_agg(json_build_array(x.network, x.address) order by h.i), '[]'::json)
+      from input cross join json_array_elements(input.addresses) with ordinality as h(pair, i)
+      cross join lateral (
+        select count(*)::int as network, (count(*) filter (where r.ip_hash = h.pair->>1))::int as address
+        from (
+          select c.ip_hash from conversion_addresses c
+          where c.net_hash = h.pair->>0 and c.created_at > input.since
+          limit input.conversions_bound) r) x) as counts,
+    (select coalesce(json_agg((
         select count(*)::int from (
-          select from conversion_addresses a
-          where a.${sql.identifier(column)} = h.hash and a.created_at > ${since.toISOString()}::timestamptz
-          limit (select conversions from bounds)) x))), '[]'::json)
-    from json_array_elements_text(${json([...new Set(hashes.filter((v) => v !== null))])}) as h(hash))`;
+          select from clicks c
+          where c.link_id = (k.click->>0)::uuid and c.ip_hash = k.click->>1
+            and c.created_at > (k.click->>2)::timestamptz - interval '1 minute'
+            and c.created_at < (k.click->>2)::timestamptz + interval '1 minute'
+          limit input.clicks_bound) x
+      ) order by k.i), '[]'::json)
+      from input cross join json_array_elements(input.clicks) with ordinality as k(click, i)) as minute,
+    (select coalesce(json_agg(json_build_array(r.campaign_id, r.publisher_id, r.today_clicks,
+        r.today_conversions, r.base_clicks, r.base_conversions)), '[]'::json)
+      from (
+        select t.campaign_id, t.publisher_id,
+          coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day = input.today), 0)::int as today_clicks,
+          coalesce(sum(t.conversions) filter (where t.day = input.today), 0)::int as today_conversions,
+          coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day < input.today), 0)::int as base_clicks,
+          coalesce(sum(t.conversions) filter (where t.day < input.today), 0)::int as base_conversions
+        from input cross join json_array_elements(input.pairs) as k(pair)
+        join daily_totals t on t.campaign_id = (k.pair->>0)::uuid and t.publisher_id = (k.pair->>1)::uuid
+          and t.day >= input.from_day and t.day <= input.today
+        group by t.campaign_id, t.publisher_id) r) as rates`;
+
+async function readBatch(db: Db, subjects: FraudSubject[]) {
+  const input = inputOf(subjects);
   const [row] = await executeRows<{
     stored: Record<string, number> | null;
-    bounds: { conversions: number; clicks: number };
+    bounds: [number, number];
     sessions: [string, string, string][];
-    per_ip: [string, number][];
-    per_net: [string, number][];
-    minute: [number, number][];
+    counts: [number, number][];
+    minute: number[];
     rates: [string, string, number, number, number, number][];
-  }>(
-    db,
-    sql`with bounds as (
-        select ${boundOf('max_conversions_per_ip_day', conversions, 1)} as conversions,
-          ${boundOf('max_clicks_per_ip_minute', subjects, 2)} as clicks)
-      select
-      (select thresholds from fraud_settings where id = 1) as stored,
-      (select json_build_object('conversions', conversions, 'clicks', clicks) from bounds) as bounds,
-      (select coalesce(json_agg(json_build_array(a.user_id, a.ip_hash, a.last_seen_at)), '[]'::json)
-        from session_addresses a
-        where a.user_id = ${anyOf(users, 'uuid')} and a.ip_hash = ${anyOf(ips)}) as sessions,
-      ${perHash('ip_hash', conversions.map(subjectAddress))} as per_ip,
-      ${perHash('net_hash', conversions.map(subjectNetwork))} as per_net,
-      (select coalesce(json_agg(json_build_array(k.i, (
-          select count(*)::int from (
-            select from clicks c
-            where c.link_id = k.link_id and c.ip_hash = k.ip_hash
-              and c.created_at > k.at - interval '1 minute' and c.created_at < k.at + interval '1 minute'
-            limit (select clicks from bounds)) x
-        ))), '[]'::json)
-        from json_to_recordset(${json(clicks)}) as k(i int, link_id uuid, ip_hash text, at timestamptz)) as minute,
-      (select coalesce(json_agg(json_build_array(r.campaign_id, r.publisher_id, r.today_clicks,
-          r.today_conversions, r.base_clicks, r.base_conversions)), '[]'::json)
-        from (
-          select t.campaign_id, t.publisher_id,
-            coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day = ${today}::date), 0)::int as today_clicks,
-            coalesce(sum(t.conversions) filter (where t.day = ${today}::date), 0)::int as today_conversions,
-            coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day < ${today}::date), 0)::int as base_clicks,
-            coalesce(sum(t.conversions) filter (where t.day < ${today}::date), 0)::int as base_conversions
-          from json_to_recordset(${json(pairs)}) as k(campaign_id uuid, publisher_id uuid)
-          join daily_totals t on t.campaign_id = k.campaign_id and t.publisher_id = k.publisher_id
-            and t.day >= ${from}::date and t.day <= ${today}::date
-          group by t.campaign_id, t.publisher_id) r) as rates`,
-  );
+  }>(db, FACTS(input));
   // by the click (link, address, time) the count is for, so that any of the subjects can look theirs up
   const minute = new Map<string, number>();
-  for (const [i, n] of row!.minute) minute.set(minuteKey(subjects[Number(i)]!), Number(n));
+  row!.minute.forEach((n, i) => minute.set(minuteKey(subjects[i]!), Number(n)));
+  const counts = new Map<string, { network: number; address: number }>();
+  row!.counts.forEach(([network, address], i) =>
+    counts.set(input.addresses[i]!.join('|'), { network: Number(network), address: Number(address) }),
+  );
   return {
     stored: row!.stored ?? {},
-    bounds: row!.bounds,
+    bounds: { conversions: Number(row!.bounds[0]), clicks: Number(row!.bounds[1]) },
     sessions: new Map(row!.sessions.map(([user, ip, at]) => [`${user}|${ip}`, new Date(at)])),
-    perAddress: new Map(row!.per_ip.map(([hash, n]) => [hash, Number(n)])),
-    perNetwork: new Map(row!.per_net.map(([hash, n]) => [hash, Number(n)])),
+    counts,
     minute,
     rates: new Map<string, Rates>(
       row!.rates.map(([campaign, publisher, tc, tv, bc, bv]) => [

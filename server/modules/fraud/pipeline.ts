@@ -6,7 +6,7 @@ import { commissions } from '../../db/schema/commissions';
 import { conversionAddresses } from '../../db/schema/fraud';
 import { jsonRows } from '../../db/json-rows';
 import { scoreSubjects, type FraudVerdict } from './score';
-import type { FraudSubject } from './rules/rule';
+import { subjectAddress, subjectNetworkKey, type FraudSubject } from './rules/rule';
 
 // The rules' part in recording conversions and CPC clicks: called inside the transaction that writes them.
 
@@ -36,12 +36,12 @@ export async function recordConversionAddresses(
     .filter((r) => !r.subject.isTest)
     .map(({ conversionId, subject: s }) => ({
       conversionId,
-      ipHash: s.pixel?.ipHash ?? s.click.ipHash,
-      netHash: s.pixel ? s.pixel.netHash : s.click.netHash,
+      ipHash: subjectAddress(s),
+      netHash: subjectNetworkKey(s),
       createdAt: s.at,
     }));
   if (values.length === 0) return;
-  await tx.insert(conversionAddresses).select(jsonRows(conversionAddresses, values)).onConflictDoNothing();
+  await tx.insert(conversionAddresses).select(jsonRows(conversionAddresses, values));
 }
 
 /**

@@ -71,3 +71,5 @@ export const countFigures = (atLeast: boolean) => ({ counted: atLeast ? 'at_leas
 /** the address a subject converted from: the pixel's browser, else the visitor who clicked */
 export const subjectAddress = (s: FraudSubject) => s.pixel?.ipHash ?? s.click.ipHash;
 export const subjectNetwork = (s: FraudSubject) => (s.pixel ? s.pixel.netHash : s.click.netHash);
+/** the network a subject's conversion is counted under: its /24 or /48, or its address when it has none */
+export const subjectNetworkKey = (s: FraudSubject) => subjectNetwork(s) ?? subjectAddress(s);
