@@ -12,6 +12,8 @@
 // rules are on in these runs; their cost is printed last, from open-campaign runs on servers started with
 // FRAUD_RULES on and off in turn (on, off, off, on).
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -543,9 +545,10 @@ function integrationsCost(runs: CampaignRun[]): Check {
  * The fraud rules' cost: open-campaign runs on two servers up side by side, one started with FRAUD_RULES on and
  * one with it off, taking turns in the order on, off, off, on, on, off, … (BENCH_FRAUD_RUNS runs a side, default
  * 6): this machine's speed drifts by more than the effect over a minute, and turns of a few seconds each see the
- * same drift on both sides. On PGlite each server has a fresh database of its own (the runs above are not part
- * of it), on PostgreSQL they share the bench's; either way both sides' tables grow alike. Each is warmed up on a
- * campaign of its own first. Issue 47: within 15 %. Printed, not asserted, with the server's CPU per conversion
+ * same drift on both sides. On PGlite each server has a copy of its own of the database the runs above left
+ * (with BENCH_ONLY=fraud both start empty, where the rules' statements weigh most against the others'); on
+ * PostgreSQL they share the bench's. Either way both sides' tables grow alike. Each is warmed up on a campaign of
+ * its own first. Issue 47: within 15 %. Printed, not asserted, with the server's CPU per conversion
  * on each side.
  */
 async function fraudRulesCost(prepared: PreparedBackend): Promise<Check[]> {
@@ -560,10 +563,16 @@ async function fraudRulesCost(prepared: PreparedBackend): Promise<Check[]> {
   let startedAt = new Date();
   try {
     for (const rules of sides) {
-      const where =
-        prepared.backend.kind === 'pglite'
-          ? { dataDir: path.join(path.dirname(prepared.backend.dataDir), `fraud-rules-${rules}`) }
-          : { databaseUrl: prepared.backend.url };
+      let where: { dataDir: string } | { databaseUrl: string };
+      if (prepared.backend.kind === 'pglite') {
+        const dataDir = path.join(path.dirname(prepared.backend.dataDir), `fraud-rules-${rules}`);
+        // a copy each of what the runs above left (none with BENCH_ONLY=fraud: then both start empty)
+        if (existsSync(prepared.backend.dataDir))
+          await cp(prepared.backend.dataDir, dataDir, { recursive: true });
+        where = { dataDir };
+      } else {
+        where = { databaseUrl: prepared.backend.url };
+      }
       const server = await startAppServer({
         ...where,
         built: true,

@@ -135,16 +135,15 @@ export async function createTrackedLinks(
 }
 
 /**
- * The n-th visitor's address: each click its own, consecutive ones in different /24 networks (16,384 of them, in
- * the shared address space 100.64.0.0/10), as a campaign's visitors come from many networks: a bench's few tens
- * of thousands of conversions a day stay under the fraud rules' default of 5 a day from one network, as ordinary
- * traffic does. (Until 2026-11-29 the visitors shared 1,024 addresses in four /24s, then 512 /24s: every network
- * had dozens to thousands of conversions a day, so the rules held about half of them for review, and the
- * per-network count read them all — docs/benchmarks.md.)
+ * The n-th visitor's address: each click its own, consecutive ones in different /24 networks (65,536 of them, in
+ * 10.0.0.0/8), as a campaign's visitors come from many networks: the bench's hundred thousand conversions a day
+ * stay under the fraud rules' default of 5 a day from one network, as ordinary traffic does. (Until 2026-11-29
+ * the visitors shared 1,024 addresses in four /24s, then 512 /24s: every network had dozens to thousands of
+ * conversions a day, so the rules held about half of them for review — docs/benchmarks.md.)
  */
 export function visitorIp(n: number): string {
-  const network = n % 16_384;
-  return `100.${64 + (network >> 8)}.${network & 255}.${1 + (Math.floor(n / 16_384) % 254)}`;
+  const network = n % 65_536;
+  return `10.${network >> 8}.${network & 255}.${1 + (Math.floor(n / 65_536) % 254)}`;
 }
 
 /** Follows nothing: one click on /t/{code}; the click id from the redirect. */
