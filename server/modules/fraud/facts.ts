@@ -199,18 +199,19 @@ const FACTS = (input: unknown) => sql`with raw as (select ${JSON.stringify(input
           limit input.clicks_bound) x
       ) order by k.i), '[]'::json)
       from input cross join json_array_elements(input.clicks) with ordinality as k(click, i)) as minute,
-    (select coalesce(json_agg(json_build_array(r.campaign_id, r.publisher_id, r.today_clicks,
-        r.today_conversions, r.base_clicks, r.base_conversions)), '[]'::json)
-      from (
-        select t.campaign_id, t.publisher_id,
+    (select coalesce(json_agg(json_build_array(k.pair->>0, k.pair->>1, r.today_clicks, r.today_conversions,
+        r.base_clicks, r.base_conversions)), '[]'::json)
+      from input cross join json_array_elements(input.pairs) as k(pair)
+      -- per pair, a lookup by (campaign, day) (a join was planned as a scan of every pair's month of rows)
+      cross join lateral (
+        select
           coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day = input.today), 0)::int as today_clicks,
           coalesce(sum(t.conversions) filter (where t.day = input.today), 0)::int as today_conversions,
           coalesce(sum(t.clicks - t.bot_clicks) filter (where t.day < input.today), 0)::int as base_clicks,
           coalesce(sum(t.conversions) filter (where t.day < input.today), 0)::int as base_conversions
-        from input cross join json_array_elements(input.pairs) as k(pair)
-        join daily_totals t on t.campaign_id = (k.pair->>0)::uuid and t.publisher_id = (k.pair->>1)::uuid
-          and t.day >= input.from_day and t.day <= input.today
-        group by t.campaign_id, t.publisher_id) r) as rates`;
+        from daily_totals t
+        where t.campaign_id = (k.pair->>0)::uuid and t.publisher_id = (k.pair->>1)::uuid
+          and t.day >= input.from_day and t.day <= input.today) r) as rates`;
 
 async function readBatch(db: Db, subjects: FraudSubject[]) {
   const input = inputOf(subjects);
