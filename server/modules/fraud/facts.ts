@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { executeRows, type Db } from '../../db/connection';
+import type { Db } from '../../db/connection';
+import { executeNamedRows } from '../../db/named-statement';
 import {
   subjectAddress,
   subjectNetwork,
@@ -215,14 +216,14 @@ const FACTS = (input: unknown) => sql`with raw as (select ${JSON.stringify(input
 
 async function readBatch(db: Db, subjects: FraudSubject[]) {
   const input = inputOf(subjects);
-  const [row] = await executeRows<{
+  const [row] = await executeNamedRows<{
     stored: Record<string, number> | null;
     bounds: [number, number];
     sessions: [string, string, string][];
     counts: [number, number][];
     minute: number[];
     rates: [string, string, number, number, number, number][];
-  }>(db, FACTS(input));
+  }>(db, 'fraud_facts', FACTS(input));
   // by the click (link, address, time) the count is for, so that any of the subjects can look theirs up
   const minute = new Map<string, number>();
   row!.minute.forEach((n, i) => minute.set(minuteKey(subjects[i]!), Number(n)));
