@@ -630,15 +630,15 @@ async function rulesFired(prepared: PreparedBackend, since: Date, conversions: n
       : prepared.backend;
   const db = await openInspector(backend);
   try {
-    const scored = `from commissions where created_at >= $1 and fraud_score > 0 and not is_test`;
+    const scored = `created_at >= $1 and fraud_score > 0 and not is_test`;
     const [totals] = await db.rows<{ fired: number; held: number; rejected: number }>(
       `select count(*)::int as fired, (count(*) filter (where on_review))::int as held,
-        (count(*) filter (where status = 'rejected'))::int as rejected ${scored}`,
+        (count(*) filter (where status = 'rejected'))::int as rejected from commissions where ${scored}`,
       [since],
     );
     const byRule = await db.rows<{ rule: string; n: number }>(
-      `select r->>'rule' as rule, count(*)::int as n ${scored.replace('from commissions', 'from commissions, jsonb_array_elements(fraud_reasons) r')}
-      group by 1 order by 2 desc`,
+      `select r->>'rule' as rule, count(*)::int as n
+      from commissions, jsonb_array_elements(fraud_reasons) r where ${scored} group by 1 order by 2 desc`,
       [since],
     );
     const line = `fraud rules: a rule fired on ${fmtInt(totals!.fired)} of the on side's ${fmtInt(conversions)} conversions (${byRule.map((r) => `${r.rule} ${fmtInt(r.n)}`).join(', ') || 'none'}); ${fmtInt(totals!.held)} held, ${fmtInt(totals!.rejected)} rejected`;

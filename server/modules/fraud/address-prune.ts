@@ -21,11 +21,14 @@ export async function pruneConversionAddresses(db: Db, now = new Date()): Promis
   return Number(row?.n ?? 0);
 }
 
-/** Prunes every hour inside the server, while the rules are on (FRAUD_RULES): nothing is written otherwise. */
+/**
+ * Prunes every hour inside the server, whether the rules are on or not: rows written while they were on are
+ * old news once FRAUD_RULES is turned off.
+ */
 export function startConversionAddressPrune(app: FastifyInstance, ctx: AppContext): void {
   startIntervalJob(app, {
     name: 'conversion address pruning',
-    intervalMs: ctx.config.fraudRules ? PRUNE_INTERVAL_MS : 0,
+    intervalMs: PRUNE_INTERVAL_MS,
     firstDelayMs: 60_000,
     async run() {
       const n = await pruneConversionAddresses(ctx.db);

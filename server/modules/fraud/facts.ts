@@ -83,7 +83,7 @@ export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): Batch
     };
     if (s.kind === 'conversion') {
       // the address's count is of the network's rows read: a lower bound once those stopped at the bound
-      const found = counts.get(countKey(s)) ?? { network: 0, address: 0 };
+      const found = counts.get(countKey(countPair(s))) ?? { network: 0, address: 0 };
       const stopped = found.network >= bounds.conversions;
       const a = (seenAddress.get(address) ?? 0) + 1;
       seenAddress.set(address, a);
@@ -108,8 +108,9 @@ export function factsOf(read: FactsRead | null, subjects: FraudSubject[]): Batch
 
 /** a subject's click as the per-minute count sees it */
 const minuteKey = (s: FraudSubject) => `${s.click.linkId}|${s.click.ipHash}|${s.click.createdAt.getTime()}`;
-/** a converting subject's network and address, as the per-network count sees them */
-const countKey = (s: FraudSubject) => `${subjectNetworkKey(s)}|${subjectAddress(s)}`;
+/** a converting subject's network and address, as the per-network count reads them (`addresses`) */
+const countPair = (s: FraudSubject) => [subjectNetworkKey(s), subjectAddress(s)];
+const countKey = (pair: string[]) => pair.join('|');
 
 /**
  * The largest of a limit over the campaigns that set it, and whether a subject's campaign sets none (the
@@ -140,10 +141,7 @@ function inputOf(subjects: FraudSubject[]) {
     ips: [
       ...new Set(subjects.flatMap((s) => (s.pixel ? [s.click.ipHash, s.pixel.ipHash] : [s.click.ipHash]))),
     ],
-    addresses: distinct(
-      conversions.map((s) => [subjectNetworkKey(s), subjectAddress(s)]),
-      (a) => a.join('|'),
-    ),
+    addresses: distinct(conversions.map(countPair), countKey),
     clicks: subjects.map((s) => [s.click.linkId, s.click.ipHash, s.click.createdAt.toISOString()]),
     pairs: distinct(
       conversions.map((s) => [s.campaign.id, s.publisherId]),
@@ -229,7 +227,7 @@ async function readBatch(db: Db, subjects: FraudSubject[]) {
   row!.minute.forEach((n, i) => minute.set(minuteKey(subjects[i]!), Number(n)));
   const counts = new Map<string, { network: number; address: number }>();
   row!.counts.forEach(([network, address], i) =>
-    counts.set(input.addresses[i]!.join('|'), { network: Number(network), address: Number(address) }),
+    counts.set(countKey(input.addresses[i]!), { network: Number(network), address: Number(address) }),
   );
   return {
     stored: row!.stored ?? {},
