@@ -33,7 +33,7 @@ const signals = (now: Date): StoredFraudReason[][] => {
         rule: 'address_velocity',
         weight: 30,
         detail: '9 conversions from this address in 24 hours; the limit is 5',
-        figures: { scope: 'address', conversions_24h: 9, limit: 5 },
+        figures: { scope: 'address', conversions_24h: 9, counted: 'exact', limit: 5 },
       },
     ],
     [
@@ -41,13 +41,28 @@ const signals = (now: Date): StoredFraudReason[][] => {
         rule: 'click_flood',
         weight: 40,
         detail: '24 clicks from this address on this link within a minute; the limit is 10',
-        figures: { clicks_1m: 24, limit: 10 },
+        figures: { clicks_1m: 24, counted: 'exact', limit: 10 },
       },
       {
         rule: 'user_agent',
         weight: 20,
         detail: 'The pixel was fired by another browser (user agent) than the one that clicked',
         figures: { click_user_agent: 'Mozilla/5.0 (iPhone…)', pixel_user_agent: 'python-requests/2.31' },
+      },
+    ],
+    [
+      // a busy network: the count stopped one past the limit, so the reason says "or more" (facts.ts)
+      {
+        rule: 'address_velocity',
+        weight: 30,
+        detail: "6 or more conversions from this address's network (/24 or /48) in 24 hours; the limit is 5",
+        figures: { scope: 'network', conversions_24h: 6, counted: 'at_least', limit: 5 },
+      },
+      {
+        rule: 'user_agent',
+        weight: 20,
+        detail: 'The pixel was fired by another browser (user agent) than the one that clicked',
+        figures: { click_user_agent: 'Mozilla/5.0 (Android…)', pixel_user_agent: 'curl/8.5' },
       },
     ],
   ];
